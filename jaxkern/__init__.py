@@ -1,0 +1,19 @@
+"""jaxkern: JAX / Pallas Mosaic GPU kernels for LLM serving on NVIDIA Hopper.
+
+Public ops pick their implementation at trace time through the cost model (`jaxkern.rules`);
+`jaxkern.explain` shows every choice, `jaxkern.policy` overrides them.
+"""
+
+from jaxkern.choice import Choice, explain
+from jaxkern.device import DeviceSpec
+from jaxkern.ops import extend_attention, gemm_reduce_scatter, grouped_gemm
+from jaxkern.policy import policy
+from pallas_kernels.extend_attention import ExtendAttentionXlaConfig
+from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Choice", "DeviceSpec", "ExtendAttentionXlaConfig", "GroupedGemmXlaConfig", "explain",
+    "extend_attention", "gemm_reduce_scatter", "grouped_gemm", "policy",
+]

@@ -1,0 +1,99 @@
+"""jaxkern.extend_attention: validate -> choose -> call."""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+
+from jaxkern.device import DeviceSpec
+from jaxkern.ops import _validate as V
+from jaxkern.rules import decide
+from jaxkern.rules import extend_attention as rule
+from pallas_kernels.extend_attention import extend_attention_xla
+
+_OP = "extend_attention"
+_DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32)
+_IMPLS = {"xla": extend_attention_xla}
+
+
+def _problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *, sm_scale,
+             sliding_window, logit_cap, max_extend_len) -> rule.ExtendAttentionProblem:
+  V.rank(_OP, "q", q, 3, "[T, Hq, D]")
+  V.rank(_OP, "k", k, 3, "[T, Hkv, D]")
+  num_tokens, num_q_heads, head_dim = q.shape
+  if k.shape[0] != num_tokens or k.shape[2] != head_dim:
+    raise ValueError(f"{_OP}: k must be [T={num_tokens}, Hkv, D={head_dim}] like q "
+                     f"{V.describe(q)}; got {V.describe(k)}")
+  num_kv_heads = k.shape[1]
+  if v.shape != k.shape:
+    raise ValueError(f"{_OP}: v must have k's shape {list(k.shape)}; got {V.describe(v)}")
+  if num_kv_heads == 0 or num_q_heads % num_kv_heads:
+    raise ValueError(f"{_OP}: Hq={num_q_heads} (q.shape[1]) must be a multiple of "
+                     f"Hkv={num_kv_heads} (k.shape[1]) for GQA")
+  V.rank(_OP, "k_cache", k_cache, 4, "[num_pages, page_size, Hkv, D]")
+  if k_cache.shape[2:] != (num_kv_heads, head_dim) or k_cache.shape[1] < 1:
+    raise ValueError(f"{_OP}: k_cache must be [num_pages, page_size>=1, Hkv={num_kv_heads}, "
+                     f"D={head_dim}]; got {V.describe(k_cache)}")
+  if v_cache.shape != k_cache.shape:
+    raise ValueError(f"{_OP}: v_cache must have k_cache's shape {list(k_cache.shape)}; "
+                     f"got {V.describe(v_cache)}")
+  V.dtype_in(_OP, "q", q, _DTYPES)
+  V.same_dtype(_OP, "q, k, v, k_cache, v_cache", q, k, v, k_cache, v_cache)
+  V.rank(_OP, "page_table", page_table, 2, "[B, max_pages]")
+  V.integer(_OP, "page_table", page_table)
+  num_seqs = page_table.shape[0]
+  V.rank(_OP, "prefix_lens", prefix_lens, 1, f"[B={num_seqs}]")
+  V.dim(_OP, "prefix_lens", prefix_lens, 0, num_seqs, f"[B={num_seqs}] (B = page_table.shape[0])")
+  V.integer(_OP, "prefix_lens", prefix_lens)
+  V.rank(_OP, "qo_indptr", qo_indptr, 1, f"[B+1={num_seqs + 1}]")
+  V.dim(_OP, "qo_indptr", qo_indptr, 0, num_seqs + 1,
+        f"[B+1={num_seqs + 1}] (B = page_table.shape[0])")
+  V.integer(_OP, "qo_indptr", qo_indptr)
+  if sm_scale is not None:
+    V.positive_number(_OP, "sm_scale", sm_scale)
+  if sliding_window is not None:
+    V.positive_number(_OP, "sliding_window", sliding_window, integer_only=True)
+  if logit_cap is not None:
+    V.positive_number(_OP, "logit_cap", logit_cap)
+  if max_extend_len is None:
+    max_extend_len = num_tokens
+  else:
+    V.positive_number(_OP, "max_extend_len", max_extend_len, integer_only=True)
+    if max_extend_len > num_tokens:
+      raise ValueError(f"{_OP}: max_extend_len={max_extend_len} exceeds T={num_tokens} "
+                       "(q.shape[0]); it bounds the longest extend of any sequence")
+  return rule.ExtendAttentionProblem(
+      num_tokens=num_tokens, num_seqs=num_seqs, num_q_heads=num_q_heads,
+      num_kv_heads=num_kv_heads, head_dim=head_dim, dtype=jnp.dtype(q.dtype).name,
+      page_size=k_cache.shape[1], max_pages=page_table.shape[1],
+      max_extend_len=int(max_extend_len),
+      sliding_window=None if sliding_window is None else int(sliding_window),
+      logit_cap=logit_cap is not None)
+
+
+@functools.partial(jax.jit, static_argnames=("sm_scale", "sliding_window", "logit_cap",
+                                             "max_extend_len", "impl", "config"))
+def extend_attention(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
+                     sm_scale=None, sliding_window=None, logit_cap=None, max_extend_len=None,
+                     impl=None, config=None):
+  """Ragged batched attention of new tokens over a paged KV-cache prefix plus themselves.
+
+  q [T, Hq, D]; k, v [T, Hkv, D]: the extend tokens of all B sequences concatenated, sequence b
+  owning rows qo_indptr[b]:qo_indptr[b+1] (rows past qo_indptr[B] are padding: output 0).
+  k_cache, v_cache [num_pages, page_size, Hkv, D]; page_table [B, max_pages]; prefix_lens [B]:
+  the cached prefix of sequence b is its first prefix_lens[b] tokens through page_table[b].
+  Causal over prefix + extend; `sliding_window=W`: each query sees its last W keys (itself
+  included); `logit_cap=c`: scores -> c*tanh(s/c); GQA head h uses KV head h // (Hq // Hkv).
+  `max_extend_len` is a static bound on every sequence's extend length (default T): tokens of a
+  sequence beyond it are not computed (output 0). Returns [T, Hq, D] in q.dtype.
+  """
+  problem = _problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr,
+                     sm_scale=sm_scale, sliding_window=sliding_window, logit_cap=logit_cap,
+                     max_extend_len=max_extend_len)
+  choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
+  return _IMPLS[choice.impl](
+      q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, sm_scale=sm_scale,
+      sliding_window=sliding_window, logit_cap=logit_cap,
+      max_extend_len=problem.max_extend_len, config=choice.config)

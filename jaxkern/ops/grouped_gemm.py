@@ -1,0 +1,111 @@
+"""jaxkern.grouped_gemm: validate -> choose -> call."""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+
+from jaxkern.device import DeviceSpec
+from jaxkern.ops import _validate as V
+from jaxkern.rules import decide
+from jaxkern.rules import grouped_gemm as rule
+from pallas_kernels.grouped_gemm import grouped_gemm_xla
+
+_OP = "grouped_gemm"
+_FP8 = jnp.float8_e4m3fn
+_DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32, _FP8)
+_OUT_DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32)
+_ACTIVATIONS = (None, "swiglu")
+_IMPLS = {"xla": grouped_gemm_xla}
+
+
+def _check_scales(lhs, rhs, lhs_scale, rhs_scale, lead: str) -> None:
+  fp8 = lhs.dtype == _FP8
+  if not fp8:
+    if lhs_scale is not None or rhs_scale is not None:
+      raise ValueError(f"{_OP}: lhs_scale/rhs_scale are for float8_e4m3fn operands; lhs is "
+                       f"{V.describe(lhs)}")
+    return
+  k, n = rhs.shape[1], rhs.shape[2]
+  if k % 128:
+    raise ValueError(f"{_OP}: fp8 with 1D2D scales needs K % 128 == 0; K={k} (lhs {V.describe(lhs)})")
+  if lhs_scale is None or rhs_scale is None:
+    raise ValueError(f"{_OP}: float8_e4m3fn operands need lhs_scale [{lead}, K/128] and rhs_scale "
+                     "[G, K/128, N/128] (float32)")
+  want_lhs = (*lhs.shape[:-1], k // 128)
+  if lhs_scale.shape != want_lhs or lhs_scale.dtype != jnp.float32:
+    raise ValueError(f"{_OP}: lhs_scale must be float32{list(want_lhs)} (per token per 128 "
+                     f"channels); got {V.describe(lhs_scale)}")
+  want_rhs = (rhs.shape[0], k // 128, -(-n // 128))
+  if rhs_scale.shape != want_rhs or rhs_scale.dtype != jnp.float32:
+    raise ValueError(f"{_OP}: rhs_scale must be float32{list(want_rhs)} (per 128x128 block); "
+                     f"got {V.describe(rhs_scale)}")
+
+
+def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
+             return_signals) -> rule.GroupedGemmProblem:
+  V.rank(_OP, "rhs", rhs, 3, "[G, K, N]")
+  num_groups, k, n = rhs.shape
+  V.dtype_in(_OP, "lhs", lhs, _DTYPES)
+  V.same_dtype(_OP, "lhs, rhs", lhs, rhs)
+  if (group_sizes is None) == (masked_m is None):
+    raise ValueError(f"{_OP}: pass exactly one of group_sizes (contiguous layout, lhs [M, K]) or "
+                     "masked_m (masked layout, lhs [G, M_max, K])")
+  if masked_m is None:
+    layout, lead = "contiguous", "M"
+    V.rank(_OP, "lhs", lhs, 2, f"[M, K={k}] (contiguous layout)")
+    V.rank(_OP, "group_sizes", group_sizes, 1, f"[G={num_groups}]")
+    V.dim(_OP, "group_sizes", group_sizes, 0, num_groups, f"[G={num_groups}] (G = rhs.shape[0])")
+    V.integer(_OP, "group_sizes", group_sizes)
+    m = lhs.shape[0]
+  else:
+    layout, lead = "masked", "G, M_max"
+    V.rank(_OP, "lhs", lhs, 3, f"[G={num_groups}, M_max, K={k}] (masked layout)")
+    V.dim(_OP, "lhs", lhs, 0, num_groups, f"[G={num_groups}, M_max, K] (G = rhs.shape[0])")
+    V.rank(_OP, "masked_m", masked_m, 1, f"[G={num_groups}]")
+    V.dim(_OP, "masked_m", masked_m, 0, num_groups, f"[G={num_groups}]")
+    V.integer(_OP, "masked_m", masked_m)
+    m = lhs.shape[1]
+  if lhs.shape[-1] != k:
+    raise ValueError(f"{_OP}: lhs's last dim must be K={k} (rhs [G, K, N] is {V.describe(rhs)}); "
+                     f"got {V.describe(lhs)}")
+  _check_scales(lhs, rhs, lhs_scale, rhs_scale, lead)
+  if activation not in _ACTIVATIONS:
+    raise ValueError(f"{_OP}: activation must be one of {_ACTIVATIONS}; got {activation!r}")
+  if activation == "swiglu" and n % 2:
+    raise ValueError(f"{_OP}: activation='swiglu' needs an even N (gate | up halves); N={n}")
+  if out_dtype is not None and jnp.dtype(out_dtype) not in [jnp.dtype(d) for d in _OUT_DTYPES]:
+    raise ValueError(f"{_OP}: out_dtype must be None or one of bfloat16, float16, float32; "
+                     f"got {out_dtype!r}")
+  if return_signals and layout != "masked":
+    raise ValueError(f"{_OP}: return_signals=True is for the masked layout (masked_m=...)")
+  default_out = jnp.bfloat16 if lhs.dtype == _FP8 else lhs.dtype
+  return rule.GroupedGemmProblem(
+      layout=layout, num_groups=num_groups, m=m, k=k, n=n, dtype=jnp.dtype(lhs.dtype).name,
+      out_dtype=jnp.dtype(out_dtype or default_out).name, activation=activation)
+
+
+@functools.partial(jax.jit, static_argnames=("out_dtype", "activation", "return_signals", "impl",
+                                             "config"))
+def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
+                 out_dtype=None, activation=None, return_signals=False, impl=None, config=None):
+  """Grouped GEMM for MoE experts.
+
+  Contiguous: lhs [M, K] sorted by group, rhs [G, K, N], group_sizes [G] -> [M, N] (rows past
+  sum(group_sizes) are 0). Masked: lhs [G, M_max, K], masked_m [G] -> [G, M_max, N] (rows >=
+  masked_m[g] are 0). float8_e4m3fn operands take DeepGEMM 1D2D scales (lhs_scale [..., K/128],
+  rhs_scale [G, K/128, N/128], float32). activation="swiglu": silu(x[:, :N/2]) * x[:, N/2:].
+  out_dtype defaults to lhs.dtype (bfloat16 for fp8). Accumulation is float32.
+  """
+  problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
+                     return_signals)
+  choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
+  if return_signals:
+    raise NotImplementedError(
+        f"{_OP}: return_signals=True needs a kernel that publishes per-block completion; impl "
+        f"{choice.impl!r} finishes the whole output at once (the Pallas grouped GEMM provides them)")
+  return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
+                             rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
+                             activation=activation, config=choice.config)

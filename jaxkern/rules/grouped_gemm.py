@@ -1,0 +1,119 @@
+"""Which grouped-GEMM implementation and config, from static facts only."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from jaxkern import tuning
+from jaxkern.choice import Choice
+from jaxkern.device import DeviceSpec
+from jaxkern.policy import register_op
+from jaxkern.rules import roofline_us
+from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
+
+OP = "grouped_gemm"
+IMPLS = ("xla",)
+register_op(OP, IMPLS)
+
+# Memory cap (not a speed threshold) on the weights one step of the tiled path gathers.
+GATHER_SCRATCH_BYTES = 256 << 20
+_BLOCK_MS = (16, 32, 64, 128, 256)
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupedGemmProblem:
+  layout: str          # "contiguous" or "masked"
+  num_groups: int
+  m: int               # M (contiguous) or M_max (masked)
+  k: int
+  n: int
+  dtype: str
+  out_dtype: str
+  activation: str | None
+
+  @property
+  def fp8(self) -> bool:
+    return self.dtype.startswith("float8")
+
+  def table_key(self) -> dict:
+    return {"layout": self.layout, "dtype": self.dtype, "G": tuning.bucket(self.num_groups),
+            "M": tuning.bucket(self.m), "K": tuning.bucket(self.k), "N": tuning.bucket(self.n)}
+
+
+def _itemsize(p: GroupedGemmProblem) -> int:
+  return 1 if p.fp8 else (4 if p.dtype == "float32" else 2)
+
+
+def _items_per_step(p: GroupedGemmProblem, block_m: int) -> int:
+  num_items = -(-p.m // block_m) + p.num_groups - 1
+  per_item = p.k * p.n * (_itemsize(p) + (2 if p.fp8 else 0))
+  return max(1, min(num_items, GATHER_SCRATCH_BYTES // per_item))
+
+
+def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConfig, float]:
+  """Modelled cost (us with measured ceilings; FLOPs where the device has none) per XLA variant."""
+  isz = _itemsize(p)
+  io_bytes = p.m * p.k * isz + p.m * p.n * 4
+  out = {}
+  dense_flops = 2.0 * p.num_groups * p.m * p.k * p.n  # ragged_dot expands to a masked dense dot
+  cfg = GroupedGemmXlaConfig(method="ragged_dot")
+  us = roofline_us(dense_flops, io_bytes + p.num_groups * p.k * p.n * isz, device, fp8=p.fp8)
+  out[cfg] = dense_flops if us is None else us
+  for bm in _BLOCK_MS:
+    items = -(-p.m // bm) + p.num_groups - 1
+    flops = 2.0 * items * bm * p.k * p.n
+    weight_bytes = 3.0 * items * p.k * p.n * isz  # gather: read, write, read again
+    cfg = GroupedGemmXlaConfig(method="tiled", block_m=bm, items_per_step=_items_per_step(p, bm))
+    us = roofline_us(flops, io_bytes + weight_bytes, device, fp8=p.fp8)
+    # Without measured ceilings, rank by FLOPs with a small charge per item (its gather).
+    out[cfg] = flops * (1.0 + 1e-3 * items / max(1, p.m // bm)) if us is None else us
+  return out
+
+
+def config_for(impl: str, problem: GroupedGemmProblem, device: DeviceSpec) -> GroupedGemmXlaConfig:
+  del impl
+  if problem.layout == "masked":
+    return GroupedGemmXlaConfig(method="batched")
+  costs = _costs(problem, device)
+  return min(costs, key=costs.get)
+
+
+def estimate(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[tuple[str, float], ...]:
+  p = problem
+  flops = 2.0 * p.m * p.k * p.n * (p.num_groups if p.layout == "masked" else 1)
+  bytes_moved = (p.m * p.k * (p.num_groups if p.layout == "masked" else 1) * _itemsize(p)
+                 + p.num_groups * p.k * p.n * _itemsize(p) + p.m * p.n * 2)
+  us = roofline_us(flops, bytes_moved, device, fp8=p.fp8)
+  return () if us is None else (("floor", us),)
+
+
+def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
+  if problem.layout == "masked":
+    config = GroupedGemmXlaConfig(method="batched")
+    return Choice(op=OP, impl="xla", config=config, source="fallback", problem=problem,
+                  reason="masked layout: one batched dot over [G, M_max, K] (only XLA path yet)",
+                  estimate=estimate(problem, device))
+  row = tuning.lookup(device.kind, OP, problem.table_key())
+  if row is not None:
+    config = GroupedGemmXlaConfig(**row["config"])
+    return Choice(op=OP, impl="xla", config=config, source="table", problem=problem,
+                  reason=f"measured on {device.kind} ({row['date']}): {row['why']}",
+                  estimate=tuple(sorted(row["us"].items())))
+  costs = _costs(problem, device)
+  config = min(costs, key=costs.get)
+  unit = "us" if device.peak_bf16_flops else "FLOP-equivalents"
+  reason = (f"contiguous, G={problem.num_groups}: cheapest modelled XLA variant ({unit}: "
+            + ", ".join(f"{c.method}/{c.block_m}={v:.3g}" for c, v in sorted(
+                costs.items(), key=lambda kv: kv[1])[:3]) + ")")
+  return Choice(op=OP, impl="xla", config=config, source="formula", problem=problem,
+                reason=reason, estimate=estimate(problem, device))
+
+
+def check(impl: str, config, problem: GroupedGemmProblem, device: DeviceSpec) -> None:
+  del impl, device
+  if not isinstance(config, GroupedGemmXlaConfig):
+    raise ValueError(f"grouped_gemm: impl='xla' needs a GroupedGemmXlaConfig, got {config!r}")
+  if problem.layout == "masked" and config.method != "batched":
+    raise ValueError(f"grouped_gemm: the masked layout needs method='batched', got {config.method!r}")
+  if problem.layout == "contiguous" and config.method == "batched":
+    raise ValueError("grouped_gemm: method='batched' is for the masked layout (lhs [G, M_max, K])")

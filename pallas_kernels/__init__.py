@@ -1,0 +1,1 @@
+"""Kernels: one folder per op (config, pure-JAX reference / XLA path, Mosaic GPU kernels)."""

@@ -1,0 +1,4 @@
+from pallas_kernels.extend_attention.config import ExtendAttentionXlaConfig
+from pallas_kernels.extend_attention.reference import extend_attention_reference, extend_attention_xla
+
+__all__ = ["ExtendAttentionXlaConfig", "extend_attention_reference", "extend_attention_xla"]

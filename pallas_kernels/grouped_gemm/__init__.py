@@ -1,0 +1,5 @@
+from pallas_kernels.grouped_gemm.config import GroupedGemmXlaConfig
+from pallas_kernels.grouped_gemm.reference import (
+    grouped_gemm_reference, grouped_gemm_xla, tile_work_items)
+
+__all__ = ["GroupedGemmXlaConfig", "grouped_gemm_reference", "grouped_gemm_xla", "tile_work_items"]

@@ -1,0 +1,160 @@
+"""Grouped GEMM in plain JAX: the reference (float32 math) and the XLA paths.
+
+Layouts (DESIGN.md §2): contiguous lhs [M, K] sorted by group with group_sizes [G] (rows past the
+sum are zero), or masked lhs [G, M_max, K] with masked_m [G] (rows >= masked_m[g] are zero);
+rhs [G, K, N]. fp8 e4m3 operands carry DeepGEMM 1D2D scales: lhs_scale [..., K/128] per token per
+128 channels, rhs_scale [G, K/128, cdiv(N, 128)] per 128x128 block; they are applied in float32.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+from pallas_kernels.grouped_gemm.config import GroupedGemmXlaConfig
+
+_F32 = jnp.float32
+_SCALE_BLOCK = 128
+
+
+def _dequant_lhs(x, scale, dtype):
+  if scale is None:
+    return x.astype(dtype)
+  s = jnp.repeat(scale.astype(_F32), _SCALE_BLOCK, axis=-1)
+  return (x.astype(_F32) * s).astype(dtype)
+
+
+def _dequant_rhs(w, scale, dtype):
+  """w [..., K, N] with scale [..., K/128, cdiv(N,128)]."""
+  if scale is None:
+    return w.astype(dtype)
+  n = w.shape[-1]
+  s = jnp.repeat(jnp.repeat(scale.astype(_F32), _SCALE_BLOCK, axis=-2), _SCALE_BLOCK, axis=-1)
+  return (w.astype(_F32) * s[..., :n]).astype(dtype)
+
+
+def _epilogue(acc, activation, out_dtype):
+  if activation == "swiglu":
+    half = acc.shape[-1] // 2
+    acc = jax.nn.silu(acc[..., :half]) * acc[..., half:]
+  return acc.astype(out_dtype)
+
+
+def tile_work_items(group_sizes, num_rows: int, block_m: int):
+  """(m-tile, group) work items of the contiguous layout, computed once per call.
+
+  Returns (tile [W], group [W], valid [W], group_start [G], group_end [G]) with the static
+  W = cdiv(num_rows, block_m) + G - 1, the most items any sizes can need (neighbouring groups share
+  at most one tile). Items are ordered by group, then tile; empty groups get none.
+  """
+  num_groups = group_sizes.shape[0]
+  num_tiles = -(-num_rows // block_m)
+  num_items = num_tiles + num_groups - 1
+  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
+  ends = jnp.minimum(jnp.cumsum(sizes), num_rows)
+  starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
+  first_tile = starts // block_m
+  tiles_per_group = jnp.where(ends > starts, (ends - 1) // block_m - first_tile + 1, 0)
+  item_end = jnp.cumsum(tiles_per_group)
+  w = jnp.arange(num_items, dtype=jnp.int32)
+  group = jnp.minimum(jnp.searchsorted(item_end, w, side="right"), num_groups - 1).astype(jnp.int32)
+  item_start = item_end[group] - tiles_per_group[group]
+  tile = jnp.minimum(first_tile[group] + w - item_start, num_tiles - 1)
+  valid = w < item_end[-1]
+  return tile, group, valid, starts, ends
+
+
+def _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, block_m, items_per_step,
+                      compute_dtype, precision):
+  num_rows, k = lhs.shape
+  n = rhs.shape[-1]
+  num_tiles = -(-num_rows // block_m)
+  pad = num_tiles * block_m - num_rows
+  lhs_t = jnp.pad(lhs, ((0, pad), (0, 0))).reshape(num_tiles, block_m, k)
+  scale_t = None if lhs_scale is None else jnp.pad(lhs_scale, ((0, pad), (0, 0))).reshape(
+      num_tiles, block_m, -1)
+  tile, group, valid, starts, ends = tile_work_items(group_sizes, num_rows, block_m)
+  num_items = tile.shape[0]
+  steps = -(-num_items // items_per_step)
+  total = steps * items_per_step
+  pad_items = lambda x: jnp.pad(x, (0, total - num_items))
+  tile, group, valid = (pad_items(x).reshape(steps, items_per_step) for x in (tile, group, valid))
+  row_in_tile = jnp.arange(block_m, dtype=jnp.int32)
+
+  def body(acc, item):
+    t, g, ok = item
+    x = _dequant_lhs(lhs_t[t], None if scale_t is None else scale_t[t], compute_dtype)
+    w = _dequant_rhs(rhs[g], None if rhs_scale is None else rhs_scale[g], compute_dtype)
+    y = jnp.einsum("imk,ikn->imn", x, w, precision=precision, preferred_element_type=_F32)
+    rows = t[:, None] * block_m + row_in_tile[None, :]
+    mine = ok[:, None] & (rows >= starts[g][:, None]) & (rows < ends[g][:, None])
+    y = jnp.where(mine[..., None], y, 0.0)  # rows of other groups, or padding (may be NaN)
+    return acc.at[t].add(y), None
+
+  acc = jnp.zeros((num_tiles, block_m, n), _F32)
+  acc, _ = lax.scan(body, acc, (tile, group, valid))
+  return acc.reshape(num_tiles * block_m, n)[:num_rows]
+
+
+def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compute_dtype, precision):
+  num_rows = lhs.shape[0]
+  x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
+  w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
+  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
+  ends = jnp.minimum(jnp.cumsum(sizes), num_rows)
+  sizes = jnp.diff(jnp.concatenate([jnp.zeros((1,), jnp.int32), ends]))
+  valid = jnp.arange(num_rows) < ends[-1]
+  x = jnp.where(valid[:, None], x, 0)  # padding rows may hold NaN
+  return lax.ragged_dot(x, w, sizes, precision=precision, preferred_element_type=_F32)
+
+
+def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision):
+  x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
+  w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
+  valid = jnp.arange(lhs.shape[1])[None, :] < masked_m.astype(jnp.int32)[:, None]
+  x = jnp.where(valid[..., None], x, 0)
+  y = jnp.einsum("gmk,gkn->gmn", x, w, precision=precision, preferred_element_type=_F32)
+  return jnp.where(valid[..., None], y, 0.0)
+
+
+def _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, *, out_dtype, activation,
+                  config, compute_dtype, precision):
+  if out_dtype is None:
+    out_dtype = jnp.bfloat16 if lhs.dtype == jnp.float8_e4m3fn else lhs.dtype
+  if masked_m is not None:
+    acc = _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, compute_dtype=compute_dtype,
+                          precision=precision)
+  elif config.method == "ragged_dot":
+    acc = _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale,
+                                 compute_dtype=compute_dtype, precision=precision)
+  else:
+    acc = _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, block_m=config.block_m,
+                            items_per_step=config.items_per_step, compute_dtype=compute_dtype,
+                            precision=precision)
+  return _epilogue(acc, activation, out_dtype)
+
+
+def _compute_dtype(lhs):
+  # fp8 is dequantized with its scales in float32; the product is then taken in bf16 on the
+  # serving path (scales folded in first, as DeepGEMM applies them per 128-block in fp32).
+  return jnp.bfloat16 if lhs.dtype == jnp.float8_e4m3fn else lhs.dtype
+
+
+def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
+                           rhs_scale=None, out_dtype=None, activation=None):
+  """Float32 math throughout (HIGHEST precision), tiled contiguous / batched masked."""
+  return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
+                       activation=activation, config=GroupedGemmXlaConfig(method="tiled"),
+                       compute_dtype=_F32, precision=lax.Precision.HIGHEST)
+
+
+def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
+                     out_dtype=None, activation=None,
+                     config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
+  """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation."""
+  compute = _compute_dtype(lhs)
+  precision = lax.Precision.HIGHEST if compute == jnp.float32 else lax.Precision.DEFAULT
+  return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
+                       activation=activation, config=config, compute_dtype=compute,
+                       precision=precision)

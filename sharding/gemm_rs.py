@@ -1,0 +1,72 @@
+"""GEMM + reduce-scatter inside shard_map.
+
+On rank r of the `axis_name` axis (size tp): a [M, K/tp], b [K/tp, N] -> [M/tp, N], the rows
+[r*M/tp, (r+1)*M/tp) of sum over ranks of a_r @ b_r.
+"""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+
+
+def axis_size(axis_name: str) -> int:
+  """Size of a shard_map axis, or a ValueError naming it when it is not bound here."""
+  try:
+    return lax.axis_size(axis_name)
+  except NameError as e:
+    raise ValueError(
+        f"gemm_reduce_scatter: axis_name={axis_name!r} is not a mesh axis bound here; call it "
+        "inside shard_map over a mesh with that axis (or use jaxkern.gemm_reduce_scatter)") from e
+
+
+def check_local_shapes(a, b, tp: int) -> None:
+  if a.ndim != 2 or b.ndim != 2:
+    raise ValueError(f"gemm_reduce_scatter: a and b must be 2-D (a [M, K/tp], b [K/tp, N]); "
+                     f"got a{tuple(a.shape)}, b{tuple(b.shape)}")
+  if a.shape[1] != b.shape[0]:
+    raise ValueError(f"gemm_reduce_scatter: K shards differ: a is [M, {a.shape[1]}] but b is "
+                     f"[{b.shape[0]}, N]; both must hold the same K/tp slice")
+  if a.shape[0] % tp:
+    raise ValueError(f"gemm_reduce_scatter: M={a.shape[0]} (a.shape[0]) is not divisible by the "
+                     f"axis size tp={tp}")
+  if a.dtype != b.dtype:
+    raise ValueError(f"gemm_reduce_scatter: a.dtype={a.dtype} and b.dtype={b.dtype} must match")
+
+
+def gemm_reduce_scatter_unfused(a, b, *, axis_name: str):
+  """Local dot with float32 accumulation, then `lax.psum_scatter` of the partial product in the
+  input dtype (the bytes NCCL's reduce-scatter moves in the torch peer)."""
+  partial = jnp.dot(a, b, preferred_element_type=jnp.float32).astype(a.dtype)
+  return lax.psum_scatter(partial, axis_name, scatter_dimension=0, tiled=True)
+
+
+_IMPLS = {"unfused": gemm_reduce_scatter_unfused}
+
+
+def gemm_reduce_scatter(a, b, axis_name: str = "tp", impl: str | None = None):
+  """For use inside shard_map; validates, asks the cost model (jaxkern's rule, when jaxkern is
+  imported) for the impl, and runs it."""
+  tp = axis_size(axis_name)
+  check_local_shapes(a, b, tp)
+  if impl is not None and impl not in _IMPLS:
+    raise ValueError(f"gemm_reduce_scatter: impl={impl!r} is not one of {sorted(_IMPLS)}")
+  chosen = _choose(a, b, tp, impl)
+  return _IMPLS[chosen](a, b, axis_name=axis_name)
+
+
+def _choose(a, b, tp, impl):
+  # The rule lives in jaxkern (sharding never imports it); jaxkern installs its chooser here.
+  if _chooser is None:
+    return impl or "unfused"
+  return _chooser(a, b, tp, impl)
+
+
+_chooser = None
+
+
+def set_chooser(fn) -> None:
+  """jaxkern.rules.gemm_reduce_scatter registers its decision function here at import."""
+  global _chooser
+  _chooser = fn

@@ -1,0 +1,188 @@
+"""Shared test helpers: independent float64 numpy oracles and random ragged inputs."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import jax.numpy as jnp
+import ml_dtypes
+import numpy as np
+
+
+def rel_err(out, ref) -> float:
+  out = np.asarray(out, np.float64)
+  ref = np.asarray(ref, np.float64)
+  if not np.all(np.isfinite(out)):
+    return float("inf")
+  denom = np.linalg.norm(ref)
+  return float(np.linalg.norm(out - ref) / (denom if denom > 0 else 1.0))
+
+
+TOL = {jnp.float32: 2e-5, jnp.bfloat16: 2e-2, jnp.float16: 4e-3}
+
+
+def tol_for(dtype) -> float:
+  return TOL[jnp.dtype(dtype).type]
+
+
+# ----------------------------------------------------------------------------- extend attention
+
+
+@dataclasses.dataclass
+class ExtendInputs:
+  q: np.ndarray
+  k: np.ndarray
+  v: np.ndarray
+  k_cache: np.ndarray
+  v_cache: np.ndarray
+  page_table: np.ndarray
+  prefix_lens: np.ndarray
+  qo_indptr: np.ndarray
+
+  def args(self, dtype):
+    cast = lambda x: jnp.asarray(x, dtype)
+    return (cast(self.q), cast(self.k), cast(self.v), cast(self.k_cache), cast(self.v_cache),
+            jnp.asarray(self.page_table), jnp.asarray(self.prefix_lens), jnp.asarray(self.qo_indptr))
+
+
+def make_extend_inputs(rng: np.random.Generator, seqs, *, num_q_heads, num_kv_heads, head_dim,
+                       page_size, pad_tokens=3, spare_slots=2, spare_pages=3) -> ExtendInputs:
+  """seqs: [(prefix_len, extend_len)]. Padded token rows, cache rows past each prefix, unused pages
+  and unused page-table slots are NaN-poisoned so any leak shows up as NaN."""
+  num_seqs = len(seqs)
+  pages_needed = [-(-p // page_size) for p, _ in seqs]
+  max_pages = max(pages_needed + [1]) + spare_slots
+  num_pages = sum(pages_needed) + spare_pages
+  perm = rng.permutation(num_pages)
+  poison_pages = perm[sum(pages_needed):]
+  page_table = np.empty((num_seqs, max_pages), np.int32)
+  k_cache = rng.standard_normal((num_pages, page_size, num_kv_heads, head_dim))
+  v_cache = rng.standard_normal((num_pages, page_size, num_kv_heads, head_dim))
+  k_cache[poison_pages] = np.nan
+  v_cache[poison_pages] = np.nan
+  used = 0
+  for b, (prefix, _) in enumerate(seqs):
+    own = perm[used:used + pages_needed[b]]
+    used += pages_needed[b]
+    junk = rng.choice(poison_pages, size=max_pages - len(own)) if len(poison_pages) else 0
+    page_table[b] = np.concatenate([own, np.broadcast_to(junk, (max_pages - len(own),))])
+    if prefix % page_size and len(own):  # tail of the last page past the prefix
+      k_cache[own[-1], prefix % page_size:] = np.nan
+      v_cache[own[-1], prefix % page_size:] = np.nan
+  ext = [e for _, e in seqs]
+  qo_indptr = np.concatenate([[0], np.cumsum(ext)]).astype(np.int32)
+  num_tokens = int(qo_indptr[-1]) + pad_tokens
+  shape_q = (num_tokens, num_q_heads, head_dim)
+  shape_kv = (num_tokens, num_kv_heads, head_dim)
+  q, k, v = (rng.standard_normal(s) for s in (shape_q, shape_kv, shape_kv))
+  for x in (q, k, v):
+    x[qo_indptr[-1]:] = np.nan
+  return ExtendInputs(q, k, v, k_cache, v_cache, page_table,
+                      np.array([p for p, _ in seqs], np.int32), qo_indptr)
+
+
+def extend_attention_numpy(x: ExtendInputs, *, sm_scale=None, sliding_window=None, logit_cap=None,
+                           dtype=None):
+  """Float64, one query at a time: the plainest possible statement of DESIGN.md §2."""
+  cast = (lambda a: np.asarray(jnp.asarray(a, dtype), np.float64)) if dtype else np.asarray
+  q, k, v, kc, vc = (cast(a) for a in (x.q, x.k, x.v, x.k_cache, x.v_cache))
+  num_tokens, num_q_heads, head_dim = q.shape
+  group = num_q_heads // k.shape[1]
+  page_size = kc.shape[1]
+  scale = 1.0 / np.sqrt(head_dim) if sm_scale is None else sm_scale
+  out = np.zeros((num_tokens, num_q_heads, head_dim))
+  for b in range(len(x.prefix_lens)):
+    prefix = int(x.prefix_lens[b])
+    start, end = int(x.qo_indptr[b]), int(x.qo_indptr[b + 1])
+    pos = np.arange(prefix)
+    pk = kc[x.page_table[b, pos // page_size], pos % page_size]
+    pv = vc[x.page_table[b, pos // page_size], pos % page_size]
+    keys = np.concatenate([pk, k[start:end]])
+    vals = np.concatenate([pv, v[start:end]])
+    kpos = np.arange(prefix + end - start)
+    for i in range(end - start):
+      p = prefix + i
+      vis = kpos <= p
+      if sliding_window is not None:
+        vis &= kpos > p - sliding_window
+      if not vis.any():
+        continue
+      for h in range(num_q_heads):
+        s = keys[vis, h // group] @ q[start + i, h] * scale
+        if logit_cap is not None:
+          s = logit_cap * np.tanh(s / logit_cap)
+        w = np.exp(s - s.max())
+        out[start + i, h] = w @ vals[vis, h // group] / w.sum()
+  return out
+
+
+# ----------------------------------------------------------------------------- grouped GEMM
+
+FP8 = jnp.float8_e4m3fn
+
+
+def quantize_fp8_lhs(x: np.ndarray):
+  """Per row, per 128 channels (DeepGEMM 1D): returns (fp8 values, float32 scales [..., K/128])."""
+  *lead, k = x.shape
+  blocks = x.reshape(*lead, k // 128, 128)
+  scale = np.maximum(np.abs(blocks).max(-1), 1e-6) / 448.0
+  q = (blocks / scale[..., None]).reshape(x.shape).astype(ml_dtypes.float8_e4m3fn)
+  return q, scale.astype(np.float32)
+
+
+def quantize_fp8_rhs(w: np.ndarray):
+  """Per 128x128 block (DeepGEMM 2D) of w [G, K, N]: scales [G, K/128, cdiv(N,128)]."""
+  g, k, n = w.shape
+  nb = -(-n // 128)
+  padded = np.zeros((g, k, nb * 128))
+  padded[..., :n] = w
+  blocks = padded.reshape(g, k // 128, 128, nb, 128)
+  scale = np.maximum(np.abs(blocks).max((2, 4)), 1e-6) / 448.0
+  q = (blocks / scale[:, :, None, :, None]).reshape(g, k, nb * 128)[..., :n]
+  return q.astype(ml_dtypes.float8_e4m3fn), scale.astype(np.float32)
+
+
+def dequant_lhs(q, scale):
+  q = np.asarray(q, np.float64)
+  return q * np.repeat(np.asarray(scale, np.float64), 128, axis=-1)
+
+
+def dequant_rhs(q, scale):
+  q = np.asarray(q, np.float64)
+  n = q.shape[-1]
+  s = np.repeat(np.repeat(np.asarray(scale, np.float64), 128, axis=1), 128, axis=2)[..., :n]
+  return q * s
+
+
+def grouped_gemm_numpy(lhs, rhs, group_sizes=None, masked_m=None, activation=None):
+  """Float64 oracle: contiguous (lhs [M,K]) or masked (lhs [G,M_max,K]) layout."""
+  lhs = np.asarray(lhs, np.float64)
+  rhs = np.asarray(rhs, np.float64)
+  if masked_m is None:
+    out = np.zeros((lhs.shape[0], rhs.shape[2]))
+    start = 0
+    for g, size in enumerate(np.asarray(group_sizes)):
+      out[start:start + size] = lhs[start:start + size] @ rhs[g]
+      start += size
+  else:
+    out = np.zeros((lhs.shape[0], lhs.shape[1], rhs.shape[2]))
+    for g, m in enumerate(np.asarray(masked_m)):
+      out[g, :m] = lhs[g, :m] @ rhs[g]
+  if activation == "swiglu":
+    half = out.shape[-1] // 2
+    gate, up = out[..., :half], out[..., half:]
+    out = gate / (1.0 + np.exp(-gate)) * up
+  return out
+
+
+def random_group_sizes(rng, num_groups, total, *, empty=0):
+  """Ragged sizes summing to `total` with `empty` groups of size 0."""
+  cuts = np.sort(rng.integers(0, total + 1, size=num_groups - 1))
+  sizes = np.diff(np.concatenate([[0], cuts, [total]])).astype(np.int32)
+  if empty:
+    idx = rng.choice(num_groups, size=empty, replace=False)
+    moved = sizes[idx].sum()
+    sizes[idx] = 0
+    keep = [i for i in range(num_groups) if i not in set(idx)]
+    sizes[keep[0]] += moved
+  return sizes
