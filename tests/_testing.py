@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import dataclasses
 
+import jax
 import jax.numpy as jnp
 import ml_dtypes
 import numpy as np
+
+
+def cpu_mesh(shape, names):
+  """A mesh of Auto axes over the first prod(shape) forced host devices."""
+  n = int(np.prod(shape))
+  return jax.make_mesh(shape, names, axis_types=(jax.sharding.AxisType.Auto,) * len(shape),
+                       devices=jax.devices()[:n])
 
 
 def rel_err(out, ref) -> float:

@@ -27,11 +27,11 @@ def _problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *, s
     raise ValueError(f"{_OP}: k must be [T={num_tokens}, Hkv, D={head_dim}] like q "
                      f"{V.describe(q)}; got {V.describe(k)}")
   num_kv_heads = k.shape[1]
-  if v.shape != k.shape:
-    raise ValueError(f"{_OP}: v must have k's shape {list(k.shape)}; got {V.describe(v)}")
   if num_kv_heads == 0 or num_q_heads % num_kv_heads:
     raise ValueError(f"{_OP}: Hq={num_q_heads} (q.shape[1]) must be a multiple of "
                      f"Hkv={num_kv_heads} (k.shape[1]) for GQA")
+  if v.shape != k.shape:
+    raise ValueError(f"{_OP}: v must have k's shape {list(k.shape)}; got {V.describe(v)}")
   V.rank(_OP, "k_cache", k_cache, 4, "[num_pages, page_size, Hkv, D]")
   if k_cache.shape[2:] != (num_kv_heads, head_dim) or k_cache.shape[1] < 1:
     raise ValueError(f"{_OP}: k_cache must be [num_pages, page_size>=1, Hkv={num_kv_heads}, "

@@ -1,0 +1,134 @@
+"""Shape catalogues of ../shared/PEERS.md, shared by the demo, the GPU tests and the benchmarks."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+
+@dataclasses.dataclass(frozen=True)
+class AttentionShape:
+  """`num_seqs` sequences, each `extend` new tokens over a `prefix`-token cached prefix."""
+
+  name: str
+  num_seqs: int
+  extend: int
+  prefix: int
+  window: int | None = None
+  num_q_heads: int = 8     # Gemma-4-26B-A4B, TP=2 shard
+  num_kv_heads: int = 4
+  head_dim: int = 256
+
+  @property
+  def causal_flops(self) -> float:
+    """Useful FLOPs: 4 * D per visible (query, key) pair, per query head."""
+    pairs = 0
+    for i in range(self.extend):
+      pos = self.prefix + i
+      seen = pos + 1 if self.window is None else min(pos + 1, self.window)
+      pairs += seen
+    return 4.0 * self.head_dim * self.num_q_heads * self.num_seqs * pairs
+
+  def min_bytes(self, itemsize: int = 2) -> float:
+    """q and o once, every visible key and value once (per KV head)."""
+    keys = self.prefix + self.extend if self.window is None else min(
+        self.prefix + self.extend, self.window + self.extend - 1)
+    kv = 2 * self.num_seqs * keys * self.num_kv_heads * self.head_dim
+    qo = 2 * self.num_seqs * self.extend * self.num_q_heads * self.head_dim
+    return float((kv + qo) * itemsize)
+
+
+ATTENTION_SHAPES = (
+    AttentionShape("prefill_long", 1, 8192, 0),
+    AttentionShape("prefill_chat", 1, 1000, 0),
+    AttentionShape("prefill_multi", 4, 1000, 0),
+    AttentionShape("verify_chat", 32, 4, 1000, 1024),
+    AttentionShape("verify_summ", 32, 4, 8000, 1024),
+    AttentionShape("verify_burst", 32, 4, 64, 1024),
+    AttentionShape("chunk_8x512_p0", 8, 512, 0),
+    AttentionShape("chunk_8x512_p512", 8, 512, 512),
+    AttentionShape("chunk_16x1024_p0", 16, 1024, 0),
+    AttentionShape("chunk_16x1024_p1024", 16, 1024, 1024),
+    AttentionShape("chunk_32x512_p0", 32, 512, 0),
+    AttentionShape("chunk_32x512_p512", 32, 512, 512),
+)
+
+
+@dataclasses.dataclass(frozen=True)
+class GroupedGemmShape:
+  """G experts; `rows` total rows (prefill), or `expected_m` rows per expert drawn as
+  expected_m * U(0.7, 1.3) (decode). Masked layout: M_max = round_up(1.3 * expected_m, 128)."""
+
+  name: str
+  num_groups: int
+  n: int
+  k: int
+  expected_m: int
+  rows: int | None = None        # fixed total (prefill); None: sum of drawn sizes
+  memory_bound: bool = False
+
+  def group_sizes(self, seed: int = 0) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    sizes = np.round(self.expected_m * rng.uniform(0.7, 1.3, self.num_groups)).astype(np.int64)
+    if self.rows is not None:  # rescale to the fixed total, remainder to the first groups
+      sizes = np.floor(sizes * self.rows / sizes.sum()).astype(np.int64)
+      sizes[: self.rows - sizes.sum()] += 1
+    return sizes.astype(np.int32)
+
+  @property
+  def masked_m_max(self) -> int:
+    return -(-int(np.ceil(1.3 * self.expected_m)) // 128) * 128
+
+
+def _ds(name, g, m, proj, **kw):
+  n, k = (4096, 7168) if proj == "gu" else (7168, 2048)
+  return GroupedGemmShape(name, g, n, k, m, **kw)
+
+
+def _gm(name, proj, tokens):
+  n, k = (1408, 2816) if proj == "gu" else (2816, 704)
+  rows = tokens * 8
+  return GroupedGemmShape(name, 128, n, k, rows // 128, rows=rows if tokens > 128 else None,
+                          memory_bound=tokens <= 128)
+
+
+GROUPED_GEMM_SHAPES = (
+    _ds("DS_G1_m1024_gu", 1, 1024, "gu"),
+    _ds("DS_G1_m1024_dn", 1, 1024, "dn"),
+    _ds("DS_G4_m256_gu", 4, 256, "gu"),
+    _ds("DS_G4_m256_dn", 4, 256, "dn"),
+    _ds("DS_G16_m64_gu", 16, 64, "gu", memory_bound=True),
+    _ds("DS_G16_m32_dn", 16, 32, "dn", memory_bound=True),
+    _ds("DS_prefill_G8_M8192_gu", 8, 1024, "gu", rows=8192),
+    _ds("DS_prefill_G16_M16384_gu", 16, 1024, "gu", rows=16384),
+    _ds("DS_prefill_G16_M16384_dn", 16, 1024, "dn", rows=16384),
+    _gm("Gm_prefill_gu", "gu", 8192),
+    _gm("Gm_prefill_dn", "dn", 8192),
+    _gm("Gm_decode_gu", "gu", 128),
+    _gm("Gm_decode_dn", "dn", 128),
+)
+FP8_GROUPED_GEMM_SHAPES = ("DS_G1_m1024_gu", "DS_G4_m256_gu", "DS_G16_m64_gu",
+                           "DS_prefill_G16_M16384_gu", "Gm_prefill_gu")
+MASKED_GROUPED_GEMM_SHAPES = ("DS_G1_m1024_gu", "DS_G1_m1024_dn", "DS_G4_m256_gu", "DS_G4_m256_dn",
+                              "DS_G16_m64_gu", "DS_G16_m32_dn", "Gm_decode_gu", "Gm_decode_dn")
+
+
+@dataclasses.dataclass(frozen=True)
+class GemmRsShape:
+  m: int
+  n: int
+  k: int
+
+  @property
+  def name(self) -> str:
+    return f"M{self.m}_N{self.n}_K{self.k}"
+
+
+GEMM_RS_SEED_SHAPES = tuple(GemmRsShape(*s) for s in (
+    (256, 8192, 8192), (1024, 8192, 8192), (4096, 4096, 2048), (4096, 4096, 8192),
+    (8192, 8192, 8192), (8192, 8192, 29568)))
+GEMM_RS_SWEEP_SHAPES = GEMM_RS_SEED_SHAPES + tuple(
+    GemmRsShape(m, n, k) for m in (256, 512, 1024, 2048, 4096, 8192, 16384)
+    for n, k in ((4096, 4096), (8192, 8192), (8192, 29568))
+    if GemmRsShape(m, n, k) not in GEMM_RS_SEED_SHAPES)

@@ -1,0 +1,75 @@
+"""jaxkern.grouped_gemm: end to end, and every documented ValueError / NotImplementedError."""
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import jaxkern
+from _testing import FP8, grouped_gemm_numpy, random_group_sizes, rel_err
+
+S = jax.ShapeDtypeStruct
+
+
+def test_contiguous_and_masked(rng):
+  sizes = random_group_sizes(rng, 5, 50, empty=2)
+  lhs = jnp.asarray(rng.standard_normal((56, 64)), jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((5, 64, 48)), jnp.bfloat16)
+  out = jaxkern.grouped_gemm(lhs, rhs, jnp.asarray(sizes), out_dtype=jnp.float32)
+  assert out.dtype == jnp.float32
+  assert rel_err(out, grouped_gemm_numpy(lhs, rhs, sizes)) < 1e-2
+  masked = jnp.asarray(rng.standard_normal((5, 16, 64)), jnp.bfloat16)
+  mm = np.array([16, 0, 3, 9, 1], np.int32)
+  out = jaxkern.grouped_gemm(masked, rhs, masked_m=jnp.asarray(mm), activation="swiglu")
+  want = grouped_gemm_numpy(masked, rhs, masked_m=mm, activation="swiglu")
+  assert out.shape == (5, 16, 24) and rel_err(out, want) < 2e-2
+
+
+LHS, RHS, GS = S((64, 256), jnp.bfloat16), S((4, 256, 96), jnp.bfloat16), S((4,), jnp.int32)
+L8, R8 = S((64, 256), FP8), S((4, 256, 96), FP8)
+LS8, RS8 = S((64, 2), jnp.float32), S((4, 2, 1), jnp.float32)
+
+BAD = [
+    ((LHS, S((256, 96), jnp.bfloat16), GS), {}, "rhs must be 3-D"),
+    ((LHS, RHS), {}, "exactly one of group_sizes"),
+    ((LHS, RHS, GS), dict(masked_m=GS), "exactly one of group_sizes"),
+    ((S((2, 64, 256), jnp.bfloat16), RHS, GS), {}, "lhs must be 2-D"),
+    ((LHS, RHS, S((3,), jnp.int32)), {}, "group_sizes must be [G=4]"),
+    ((LHS, RHS, S((4,), jnp.float32)), {}, "group_sizes must have an integer dtype"),
+    ((S((64, 128), jnp.bfloat16), RHS, GS), {}, "last dim must be K=256"),
+    ((LHS, S((4, 256, 96), jnp.float16), GS), {}, "must share one dtype"),
+    ((S((64, 256), jnp.int8), S((4, 256, 96), jnp.int8), GS), {}, "lhs must be one of"),
+    ((S((3, 16, 256), jnp.bfloat16), RHS), dict(masked_m=GS), "lhs must be [G=4, M_max, K]"),
+    ((S((4, 16, 256), jnp.bfloat16), RHS), dict(masked_m=S((4, 1), jnp.int32)), "masked_m must be 1-D"),
+    ((LHS, RHS, GS), dict(lhs_scale=LS8), "lhs_scale/rhs_scale are for float8_e4m3fn"),
+    ((L8, R8, GS), {}, "need lhs_scale"),
+    ((S((64, 200), FP8), S((4, 200, 96), FP8), GS), dict(lhs_scale=LS8, rhs_scale=RS8), "K % 128 == 0"),
+    ((L8, R8, GS), dict(lhs_scale=S((64, 1), jnp.float32), rhs_scale=RS8), "lhs_scale must be float32[64, 2]"),
+    ((L8, R8, GS), dict(lhs_scale=LS8, rhs_scale=S((4, 2, 1), jnp.bfloat16)), "rhs_scale must be float32[4, 2, 1]"),
+    ((LHS, RHS, GS), dict(activation="gelu"), "activation must be one of"),
+    ((LHS, S((4, 256, 95), jnp.bfloat16), GS), dict(activation="swiglu"), "even N"),
+    ((LHS, RHS, GS), dict(out_dtype=jnp.int32), "out_dtype must be None or one of"),
+    ((LHS, RHS, GS), dict(return_signals=True), "return_signals=True is for the masked layout"),
+    ((LHS, RHS, GS), dict(impl="pallas"), "impl='pallas' is not one of"),
+    ((LHS, RHS, GS), dict(config=jaxkern.GroupedGemmXlaConfig(method="batched")), "for the masked layout"),
+]
+
+
+@pytest.mark.parametrize("args,kw,words", BAD)
+def test_bad_input_raises_value_error(args, kw, words):
+  with pytest.raises(ValueError) as e:
+    jax.eval_shape(lambda *a: jaxkern.grouped_gemm(*a, **kw), *args)
+  assert words in str(e.value)
+
+
+def test_signals_need_a_kernel():
+  with pytest.raises(NotImplementedError, match="return_signals"):
+    jax.eval_shape(lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m, return_signals=True),
+                   S((4, 16, 256), jnp.bfloat16), RHS, GS)
+
+
+def test_config_validation():
+  with pytest.raises(ValueError, match="method"):
+    jaxkern.GroupedGemmXlaConfig(method="dense")
+  with pytest.raises(ValueError, match="block_m"):
+    jaxkern.GroupedGemmXlaConfig(block_m=0)

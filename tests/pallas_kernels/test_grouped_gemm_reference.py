@@ -1,0 +1,94 @@
+"""Tier 1: grouped-GEMM reference and XLA paths vs float64 numpy."""
+
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from _testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, quantize_fp8_lhs,
+                      quantize_fp8_rhs, random_group_sizes, rel_err, tol_for)
+from pallas_kernels.grouped_gemm import (
+    GroupedGemmXlaConfig, grouped_gemm_reference, grouped_gemm_xla, tile_work_items)
+
+TILED = GroupedGemmXlaConfig(method="tiled", block_m=16, items_per_step=3)
+RAGGED = GroupedGemmXlaConfig(method="ragged_dot")
+
+
+@pytest.mark.parametrize("num_groups,empty", [(1, 0), (3, 1), (8, 3)])
+@pytest.mark.parametrize("config", [TILED, RAGGED], ids=["tiled", "ragged_dot"])
+@pytest.mark.parametrize("dtype", [jnp.float32, jnp.bfloat16])
+def test_contiguous(rng, num_groups, empty, config, dtype):
+  m, k, n, used = 75, 64, 40, 61  # ragged sizes, not multiples of the tile; 14 padding rows
+  sizes = random_group_sizes(rng, num_groups, used, empty=empty)
+  lhs = rng.standard_normal((m, k))
+  lhs[used:] = np.nan  # rows past the sum must not leak
+  rhs = rng.standard_normal((num_groups, k, n))
+  want = grouped_gemm_numpy(np.asarray(jnp.asarray(lhs, dtype), np.float64),
+                            np.asarray(jnp.asarray(rhs, dtype), np.float64), sizes)
+  args = (jnp.asarray(lhs, dtype), jnp.asarray(rhs, dtype), jnp.asarray(sizes))
+  for out in (grouped_gemm_xla(*args, config=config), grouped_gemm_reference(*args)):
+    assert out.shape == (m, n) and out.dtype == dtype
+    assert rel_err(out, want) < tol_for(dtype)
+    assert np.all(np.asarray(out[used:], np.float32) == 0)
+
+
+def test_masked_layout_and_swiglu(rng):
+  g, m_max, k, n = 3, 24, 32, 20
+  masked_m = np.array([5, 0, 24], np.int32)
+  lhs = rng.standard_normal((g, m_max, k))
+  lhs[0, 5:] = np.nan
+  rhs = rng.standard_normal((g, k, n))
+  for activation in (None, "swiglu"):
+    want = grouped_gemm_numpy(np.nan_to_num(lhs), rhs, masked_m=masked_m, activation=activation)
+    out = grouped_gemm_xla(jnp.asarray(lhs, jnp.float32), jnp.asarray(rhs, jnp.float32),
+                           masked_m=jnp.asarray(masked_m), activation=activation,
+                           config=GroupedGemmXlaConfig(method="batched"))
+    assert out.shape == (g, m_max, n // 2 if activation else n)
+    assert rel_err(out, want) < 1e-5
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "masked"])
+def test_fp8_1d2d_scales(rng, layout):
+  """Scales are per token per 128 channels (lhs) and per 128x128 block (rhs), N not a multiple of
+  128; the result must equal the float64 product of the dequantized operands."""
+  g, k, n = 3, 256, 200
+  # Rows with very different magnitudes: a wrong scale axis cannot pass.
+  rhs = rng.standard_normal((g, k, n)) * np.exp(rng.uniform(-3, 3, (g, k // 128, 1, 1))).repeat(128, 1).reshape(g, k, 1)
+  rq, rs = quantize_fp8_rhs(rhs)
+  if layout == "contiguous":
+    sizes = np.array([7, 0, 21], np.int32)
+    lhs = rng.standard_normal((30, k)) * np.exp(rng.uniform(-3, 3, (30, 1)))
+    lq, ls = quantize_fp8_lhs(lhs)
+    want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), sizes)
+    extra = dict(group_sizes=jnp.asarray(sizes))
+  else:
+    masked_m = np.array([4, 16, 0], np.int32)
+    lhs = rng.standard_normal((g, 16, k)) * np.exp(rng.uniform(-3, 3, (g, 16, 1)))
+    lq, ls = quantize_fp8_lhs(lhs)
+    want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), masked_m=masked_m)
+    extra = dict(masked_m=jnp.asarray(masked_m))
+  kw = dict(lhs_scale=jnp.asarray(ls), rhs_scale=jnp.asarray(rs), **extra)
+  ref = grouped_gemm_reference(jnp.asarray(lq), jnp.asarray(rq), out_dtype=jnp.float32, **kw)
+  assert rel_err(ref, want) < 1e-6
+  config = TILED if layout == "contiguous" else GroupedGemmXlaConfig(method="batched")
+  xla = grouped_gemm_xla(jnp.asarray(lq), jnp.asarray(rq), config=config, **kw)
+  assert xla.dtype == jnp.bfloat16
+  assert rel_err(xla, want) < 1e-2
+
+
+@pytest.mark.parametrize("block_m", [1, 4, 16])
+def test_tile_work_items_cover_every_row_once(rng, block_m):
+  for _ in range(5):
+    num_groups, rows = int(rng.integers(1, 9)), int(rng.integers(1, 50))
+    sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 1)),
+                               empty=int(rng.integers(0, num_groups)))
+    tile, group, valid, starts, ends = (np.asarray(a) for a in tile_work_items(
+        jnp.asarray(sizes), rows, block_m))
+    assert len(tile) == -(-rows // block_m) + num_groups - 1
+    covered = np.zeros(rows, int)
+    for t, g, ok in zip(tile, group, valid):
+      if ok:
+        r = np.arange(t * block_m, min((t + 1) * block_m, rows))
+        mine = r[(r >= starts[g]) & (r < ends[g])]
+        assert len(mine) > 0  # no wasted items
+        covered[mine] += 1
+    assert np.all(covered[: sizes.sum()] == 1) and np.all(covered[sizes.sum():] == 0)
