@@ -1,0 +1,191 @@
+"""DeviceSpec, Choice, explain, policy (including re-tracing of already-jitted callers), rules and
+tuning tables."""
+
+import dataclasses
+import json
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import jaxkern
+from jaxkern import _compat, tuning
+from jaxkern.device import DeviceSpec
+from jaxkern.rules import extend_attention as ea_rule
+from jaxkern.rules import grouped_gemm as gg_rule
+from _testing import cpu_mesh, grouped_gemm_numpy, make_extend_inputs, random_group_sizes, rel_err
+
+S = jax.ShapeDtypeStruct
+H200 = DeviceSpec.for_kind("NVIDIA H200")
+CPU = DeviceSpec.for_kind("cpu")
+
+
+def test_device_specs():
+  assert H200.is_hopper and H200.has_mosaic_gpu and H200.num_sms == 132
+  assert H200.peak_bf16_flops == 790e12 and H200.hbm_bytes_per_s == 4.3e12
+  assert not CPU.has_mosaic_gpu and CPU.platform == "cpu"
+  unknown = DeviceSpec.for_kind("NVIDIA B200")
+  assert unknown.platform == "gpu" and not unknown.has_mosaic_gpu and unknown.peak_bf16_flops == 0
+  assert DeviceSpec.current().platform == jax.default_backend().replace("cuda", "gpu")
+
+
+def test_current_follows_the_abstract_mesh():
+  mesh = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
+  with jax.sharding.use_abstract_mesh(mesh):
+    assert DeviceSpec.current() == H200
+
+
+def _grouped_args(rng, num_groups=4):
+  sizes = random_group_sizes(rng, num_groups, 60, empty=1)
+  lhs = jnp.asarray(rng.standard_normal((64, 128)), jnp.float32)
+  rhs = jnp.asarray(rng.standard_normal((num_groups, 128, 32)), jnp.float32)
+  return lhs, rhs, jnp.asarray(sizes)
+
+
+def test_explain_lists_every_choice_in_trace_order(rng):
+  x = make_extend_inputs(rng, [(4, 3), (0, 2)], num_q_heads=2, num_kv_heads=1, head_dim=16,
+                         page_size=2)
+  lhs, rhs, sizes = _grouped_args(rng)
+  mesh = cpu_mesh((4,), ("tp",))
+
+  def step(attn_args, lhs, rhs, sizes, a, b):
+    o = jaxkern.extend_attention(*attn_args, sliding_window=2)
+    y = jaxkern.grouped_gemm(lhs, rhs, sizes)
+    z = jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
+    return o, y, z
+
+  args = (x.args(jnp.float32), lhs, rhs, sizes, S((16, 64), jnp.float32), S((64, 8), jnp.float32))
+  choices = jaxkern.explain(step, *args)
+  assert [c.op for c in choices] == ["extend_attention", "grouped_gemm", "gemm_reduce_scatter"]
+  attn, gemm, rs = choices
+  assert attn.impl == "xla" and attn.problem.sliding_window == 2 and attn.problem.regime == "verify"
+  assert gemm.source == "formula" and gemm.config.method in ("tiled", "ragged_dot")
+  assert rs.impl == "unfused" and rs.problem.tp == 4 and rs.problem.k == 64
+  assert all(isinstance(c.reason, str) and c.reason for c in choices)
+
+
+def test_explain_retraces_a_cached_jit(rng):
+  lhs, rhs, sizes = _grouped_args(rng)
+  f = jax.jit(lambda *a: jaxkern.grouped_gemm(*a))
+  f(lhs, rhs, sizes)  # cached now
+  assert [c.op for c in jaxkern.explain(f, lhs, rhs, sizes)] == ["grouped_gemm"]
+  assert [c.op for c in jaxkern.explain(f, lhs, rhs, sizes)] == ["grouped_gemm"]
+
+
+def test_policy_changes_what_an_already_jitted_caller_does(rng):
+  lhs, rhs, sizes = _grouped_args(rng, num_groups=6)  # shapes no other test traces
+  traces = []
+
+  @jax.jit
+  def layer(lhs, rhs, sizes):
+    traces.append(1)
+    return jaxkern.grouped_gemm(lhs, rhs, sizes)
+
+  want = grouped_gemm_numpy(lhs, rhs, np.asarray(sizes))
+  from jaxkern.choice import recording
+
+  with recording() as seen:
+    layer(lhs, rhs, sizes)
+    layer(lhs, rhs, sizes)
+  assert len(traces) == 1 and seen[0].source == "formula"
+  forced = jaxkern.GroupedGemmXlaConfig(method="ragged_dot")
+  with recording() as seen, jaxkern.policy(grouped_gemm=forced):
+    out = layer(lhs, rhs, sizes)
+  assert len(traces) == 2, "the policy must force a re-trace of the cached caller"
+  assert seen[0].source == "policy" and seen[0].config == forced
+  assert rel_err(out, want) < 1e-5
+  with recording() as seen:
+    layer(lhs, rhs, sizes)  # back outside: the original trace is reused, formula choice again
+  assert len(traces) == 2 and not seen
+
+
+def test_policy_nesting_precedence_and_interpret(rng):
+  lhs, rhs, sizes = _grouped_args(rng)
+  tiled = jaxkern.GroupedGemmXlaConfig(method="tiled", block_m=16, items_per_step=2)
+  explain = lambda **kw: jaxkern.explain(lambda *a: jaxkern.grouped_gemm(*a, **kw), lhs, rhs, sizes)[0]
+  with jaxkern.policy(grouped_gemm=tiled, interpret=True):
+    c = explain()
+    assert (c.source, c.config, c.interpret) == ("policy", tiled, True)
+    with jaxkern.policy(grouped_gemm=("xla", dataclasses.replace(tiled, block_m=32))):
+      assert explain().config.block_m == 32
+      with jaxkern.policy(grouped_gemm=None):
+        assert explain().source == "formula"
+    assert explain().config == tiled
+    arg = jaxkern.GroupedGemmXlaConfig(method="ragged_dot")
+    c = explain(config=arg)  # an explicit argument beats the policy
+    assert (c.source, c.config) == ("argument", arg)
+  assert explain().interpret is False
+
+
+def test_policy_rejects_bad_overrides():
+  with pytest.raises(ValueError, match="unknown op 'attention'"):
+    with jaxkern.policy(attention="xla"):
+      pass
+  with pytest.raises(ValueError, match="unknown impl; extend_attention has"):
+    with jaxkern.policy(extend_attention="pallas_triton"):
+      pass
+  with pytest.raises(ValueError, match="expected an impl name"):
+    with jaxkern.policy(grouped_gemm=3):
+      pass
+
+
+def test_grouped_gemm_formula_on_h200():
+  def problem(g, m, k=2816, n=1408):
+    return gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=g, m=m, k=k, n=n,
+                                      dtype="bfloat16", out_dtype="bfloat16", activation=None)
+
+  one = gg_rule.choose(problem(1, 1024, 7168, 4096), H200)
+  assert one.config.method == "ragged_dot" and one.source == "formula"  # nothing expanded
+  many = gg_rule.choose(problem(128, 65536), H200)
+  assert many.config.method == "tiled"  # ragged_dot would do 128x the FLOPs
+  assert many.estimate and many.estimate[0][0] == "floor"
+  masked = gg_rule.choose(dataclasses.replace(problem(8, 256), layout="masked"), H200)
+  assert masked.config.method == "batched"
+
+
+def test_tuning_table_beats_the_formula(tmp_path, monkeypatch):
+  monkeypatch.setattr(tuning, "_ROOT", tmp_path)
+  tuning._load.cache_clear()
+  p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=128, m=65536, k=2816, n=1408,
+                                 dtype="bfloat16", out_dtype="bfloat16", activation=None)
+  row = {"key": p.table_key(), "config": {"method": "tiled", "block_m": 64, "items_per_step": 3},
+         "us": {"tiled/64": 100.0, "ragged_dot": 900.0}, "why": "fastest of 2", "date": "2026-11-21"}
+  path = tuning.write_rows("NVIDIA H200", "grouped_gemm", [row])
+  assert path == tmp_path / "nvidia_h200" / "grouped_gemm.json"
+  assert json.loads(path.read_text())["rows"][0]["key"]["G"] == 128
+  c = gg_rule.choose(p, H200)
+  assert c.source == "table" and c.config.block_m == 64
+  # Bucketing: 100 groups and 40000 rows land in the same row.
+  close = dataclasses.replace(p, num_groups=100, m=40000)
+  assert gg_rule.choose(close, H200).source == "table"
+  assert gg_rule.choose(close, CPU).source == "formula"  # other device kind, no table
+  tuning._load.cache_clear()
+
+
+def test_tuning_bucket():
+  assert [tuning.bucket(n) for n in (0, 1, 2, 3, 1000, 1024, 1025)] == [1, 1, 2, 4, 1024, 1024, 2048]
+
+
+def test_extend_attention_rule():
+  base = ea_rule.ExtendAttentionProblem(
+      num_tokens=128, num_seqs=32, num_q_heads=8, num_kv_heads=4, head_dim=256, dtype="bfloat16",
+      page_size=16, max_pages=512, max_extend_len=4, sliding_window=1024, logit_cap=False)
+  assert base.regime == "verify" and base.visible_prefix == 1024 - 1 + 16
+  assert dataclasses.replace(base, max_extend_len=1).regime == "decode"
+  assert dataclasses.replace(base, max_extend_len=8192, max_pages=0).regime == "prefill"
+  assert dataclasses.replace(base, max_extend_len=512).regime == "chunked_prefill"
+  small = ea_rule.choose(base, H200)
+  big = ea_rule.choose(dataclasses.replace(base, num_seqs=16, max_extend_len=8192), H200)
+  assert small.config.block_kv == 2048 and big.config.block_kv < small.config.block_kv
+  assert 16 * 8 * 8192 * big.config.block_kv * 4 <= ea_rule.SCORE_SCRATCH_BYTES
+  assert small.estimate[0][0] == "xla" and small.estimate[0][1] > 0
+  assert ea_rule.choose(base, CPU).estimate == ()
+
+
+def test_gemm_reduce_scatter_estimate_on_h200():
+  from jaxkern.rules import gemm_reduce_scatter as rs_rule
+
+  p = rs_rule.GemmReduceScatterProblem(m=8192, n=8192, k=29568, dtype="bfloat16", tp=4)
+  (name, us), = rs_rule.choose(p, H200).estimate
+  assert name == "unfused" and 1200 < us < 2500  # GEMM 1.26 ms + 100 MB over NVLink
