@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from jaxkern import tuning
 from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
@@ -53,20 +54,32 @@ class ExtendAttentionProblem:
     return min(self.max_prefix, self.sliding_window - 1 + self.page_size)
 
 
+_XLA_BLOCK_Q = 64  # query rows per block: decode/verify rows pad to their bucket, prefill to 64
+
+
+def xla_query_rows(problem: ExtendAttentionProblem, block_q: int) -> int:
+  """Query rows the XLA path computes: every sequence's tokens in blocks of block_q rows."""
+  p = problem
+  blocks = min(-(-p.num_tokens // block_q) + p.num_seqs, p.num_seqs * -(-p.max_extend_len // block_q))
+  return blocks * block_q
+
+
 def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
   del impl, device  # only the XLA path exists so far
-  rows = problem.num_seqs * problem.num_q_heads * problem.max_extend_len
-  block = 2048
-  while block > 16 and rows * block * 4 > SCORE_SCRATCH_BYTES:
-    block //= 2
-  return ExtendAttentionXlaConfig(block_kv=block)
+  block_q = min(_XLA_BLOCK_Q, tuning.bucket(problem.max_extend_len))
+  rows = xla_query_rows(problem, block_q) * problem.num_q_heads
+  block_kv = 2048
+  while block_kv > 16 and rows * block_kv * 4 > SCORE_SCRATCH_BYTES:
+    block_kv //= 2
+  return ExtendAttentionXlaConfig(block_q=block_q, block_kv=block_kv)
 
 
 def estimate(problem: ExtendAttentionProblem, device: DeviceSpec) -> tuple[tuple[str, float], ...]:
   p = problem
   itemsize = 4 if p.dtype == "float32" else 2
-  keys = p.visible_prefix + p.max_extend_len  # the XLA path visits the full extend square
-  flops = 4.0 * p.num_seqs * p.num_q_heads * p.max_extend_len * keys * p.head_dim
+  keys = p.visible_prefix + p.max_extend_len  # every query block visits the longest key range
+  rows = xla_query_rows(p, min(_XLA_BLOCK_Q, tuning.bucket(p.max_extend_len)))
+  flops = 4.0 * rows * p.num_q_heads * keys * p.head_dim
   kv_bytes = 2.0 * p.num_seqs * keys * p.num_kv_heads * p.head_dim * itemsize
   qo_bytes = 2.0 * p.num_tokens * p.num_q_heads * p.head_dim * itemsize
   us = roofline_us(flops, kv_bytes + qo_bytes, device)
@@ -75,8 +88,9 @@ def estimate(problem: ExtendAttentionProblem, device: DeviceSpec) -> tuple[tuple
 
 def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
   config = config_for("xla", problem, device)
-  reason = (f"{problem.regime}: the XLA path is the only implementation yet; block_kv="
-            f"{config.block_kv} keeps the per-step scores under {SCORE_SCRATCH_BYTES >> 20} MiB")
+  reason = (f"{problem.regime}: the XLA path is the only implementation yet; block_q="
+            f"{config.block_q} (<= the longest extend), block_kv={config.block_kv} keeps the "
+            f"per-step scores under {SCORE_SCRATCH_BYTES >> 20} MiB")
   return Choice(op=OP, impl="xla", config=config, reason=reason, source="fallback",
                 problem=problem, estimate=estimate(problem, device))
 

@@ -5,10 +5,12 @@ Semantics (DESIGN.md §2): sequence b owns new tokens q[qo_indptr[b]:qo_indptr[b
 positions prefix_lens[b] + i, and a prefix of prefix_lens[b] cached tokens at positions 0.. through
 page_table[b]. A query at position p sees keys at kp <= p and, with a window W, kp > p - W.
 
-Memory is bounded by what the batch attends to at static padded sizes: queries are gathered to
-[B, max_extend_len, Hq, D]; keys are visited block by block (prefix pages gathered per block, only
-from the first page inside the window), never as a dense score matrix over the cache. The loops run
-only as many blocks as the longest visible prefix / extend in the batch needs.
+Memory is bounded by what the batch attends to at static padded sizes: the new tokens are cut into
+per-sequence query blocks of block_q rows (at most cdiv(T, block_q) + B of them, so a mixed batch of
+one long prefill and many decode rows costs about T + B * block_q query rows, not B * max_extend_len);
+keys are visited block_kv at a time (prefix pages gathered per step, only from the first page inside
+the window), never as a dense score matrix over the cache. The loops run only as many steps as the
+block with the most visible keys needs.
 """
 
 from __future__ import annotations
@@ -27,11 +29,12 @@ _F32 = jnp.float32
 
 def _online_softmax_step(carry, q, kb, vb, kpos, kvalid, qpos, qvalid, *, sm_scale, window,
                          logit_cap, precision, compute_dtype):
-  """One key block: q [B,E,Hkv,G,D]; kb, vb [B,bk,Hkv,D]; kpos, kvalid [B,bk]; qpos, qvalid [B,E]."""
-  m, l, acc = carry  # [B,Hkv,G,E], [B,Hkv,G,E], [B,Hkv,G,E,D]
+  """One key block for every query block: q [N,bq,Hkv,G,D]; kb, vb [N,bk,Hkv,D];
+  kpos, kvalid [N,bk]; qpos, qvalid [N,bq]."""
+  m, l, acc = carry  # [N,Hkv,G,bq], [N,Hkv,G,bq], [N,Hkv,G,bq,D]
   kb = jnp.where(kvalid[:, :, None, None], kb, 0).astype(compute_dtype)
   vb = jnp.where(kvalid[:, :, None, None], vb, 0).astype(compute_dtype)  # NaN pages must not leak
-  s = jnp.einsum("behgd,bkhd->bhgek", q, kb, precision=precision, preferred_element_type=_F32)
+  s = jnp.einsum("nqhgd,nkhd->nhgqk", q, kb, precision=precision, preferred_element_type=_F32)
   s = s * sm_scale
   if logit_cap is not None:
     s = logit_cap * jnp.tanh(s / logit_cap)
@@ -44,90 +47,119 @@ def _online_softmax_step(carry, q, kb, vb, kpos, kvalid, qpos, qvalid, *, sm_sca
   p = jnp.exp(s - m_safe[..., None])
   alpha = jnp.exp(m - m_safe)
   l = l * alpha + p.sum(axis=-1)
-  pv = jnp.einsum("bhgek,bkhd->bhged", p.astype(compute_dtype), vb, precision=precision,
+  pv = jnp.einsum("nhgqk,nkhd->nhgqd", p.astype(compute_dtype), vb, precision=precision,
                   preferred_element_type=_F32)
   acc = acc * alpha[..., None] + pv
   return m_new, l, acc
 
 
+def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int, block_q: int,
+                 max_prefix: int):
+  """Split every sequence's new tokens into blocks of `block_q` rows (a block never spans two
+  sequences), computed once per call. Static count: min(cdiv(T, bq) + B, B * cdiv(E, bq)).
+
+  Returns (seq [N], row0 [N], valid [N], starts [B], ext_lens [B], prefix [B]): block n holds rows
+  row0[n] .. row0[n] + bq - 1 of sequence seq[n]; blocks past the last real one have valid=False.
+  """
+  num_seqs = prefix_lens.shape[0]
+  qo_indptr = qo_indptr.astype(jnp.int32)
+  starts = jnp.clip(qo_indptr[:num_seqs], 0, num_tokens)
+  ext_lens = jnp.clip(qo_indptr[1:] - starts, 0, jnp.minimum(max_extend_len, num_tokens - starts))
+  prefix = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
+  num_blocks = min(-(-num_tokens // block_q) + num_seqs, num_seqs * -(-max_extend_len // block_q))
+  per_seq = -(-ext_lens // block_q)
+  block_end = jnp.cumsum(per_seq)
+  n = jnp.arange(num_blocks, dtype=jnp.int32)
+  seq = jnp.minimum(jnp.searchsorted(block_end, n, side="right"), num_seqs - 1).astype(jnp.int32)
+  row0 = (n - (block_end[seq] - per_seq[seq])) * block_q
+  valid = n < block_end[-1]
+  return seq, row0, valid, starts, ext_lens, prefix
+
+
 def _extend_attention_blocked(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
-                              sm_scale, sliding_window, logit_cap, max_extend_len, block_kv,
-                              compute_dtype, precision):
+                              sm_scale, sliding_window, logit_cap, max_extend_len, block_q,
+                              block_kv, compute_dtype, precision):
   num_tokens, num_q_heads, head_dim = q.shape
   num_kv_heads = k.shape[1]
   group = num_q_heads // num_kv_heads
-  num_seqs, max_pages = page_table.shape
+  max_pages = page_table.shape[1]
   num_pages, page_size = k_cache.shape[:2]
   max_ext = num_tokens if max_extend_len is None else max_extend_len
   if sm_scale is None:
     sm_scale = 1.0 / math.sqrt(head_dim)
-  out_dtype = q.dtype
+  block_q = max(1, min(block_q, max_ext))
+  seq, row0, valid, starts, ext_lens, prefix = query_blocks(
+      qo_indptr, prefix_lens, num_tokens=num_tokens, max_extend_len=max_ext, block_q=block_q,
+      max_prefix=max_pages * page_size)
+  num_blocks = seq.shape[0]
+  last_token = max(num_tokens - 1, 0)
 
-  qo_indptr = qo_indptr.astype(jnp.int32)
-  starts = jnp.clip(qo_indptr[:num_seqs], 0, num_tokens)
-  ext_lens = jnp.clip(qo_indptr[1:] - starts, 0, jnp.minimum(max_ext, num_tokens - starts))
-  prefix = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_pages * page_size)
-
-  # Queries of every sequence, padded to max_ext rows; invalid rows are zeroed (padding may be NaN).
-  rows = jnp.arange(max_ext, dtype=jnp.int32)
-  qvalid = rows[None, :] < ext_lens[:, None]                                # [B,E]
-  q_tok = jnp.clip(starts[:, None] + rows[None, :], 0, max(num_tokens - 1, 0))
-  qg = jnp.where(qvalid[:, :, None, None], q[q_tok], 0).astype(compute_dtype)
-  qg = qg.reshape(num_seqs, max_ext, num_kv_heads, group, head_dim)
-  qpos = prefix[:, None] + rows[None, :]
+  # Query blocks [N, bq, ...]; invalid rows are zeroed (padding rows may hold NaN).
+  rows = row0[:, None] + jnp.arange(block_q, dtype=jnp.int32)[None, :]      # row within sequence
+  qvalid = valid[:, None] & (rows < ext_lens[seq][:, None])
+  q_tok = jnp.clip(starts[seq][:, None] + rows, 0, last_token)
+  qb = jnp.where(qvalid[:, :, None, None], q[q_tok], 0).astype(compute_dtype)
+  qb = qb.reshape(num_blocks, block_q, num_kv_heads, group, head_dim)
+  qpos = prefix[seq][:, None] + rows
+  first_row = row0                                      # first query row of each block
+  last_row = jnp.minimum(row0 + block_q, ext_lens[seq]) - 1
 
   step = functools.partial(
-      _online_softmax_step, q=qg, qpos=qpos, qvalid=qvalid, sm_scale=sm_scale,
+      _online_softmax_step, q=qb, qpos=qpos, qvalid=qvalid, sm_scale=sm_scale,
       window=sliding_window, logit_cap=logit_cap, precision=precision, compute_dtype=compute_dtype)
-  carry = (jnp.full((num_seqs, num_kv_heads, group, max_ext), -jnp.inf, _F32),
-           jnp.zeros((num_seqs, num_kv_heads, group, max_ext), _F32),
-           jnp.zeros((num_seqs, num_kv_heads, group, max_ext, head_dim), _F32))
+  carry = (jnp.full((num_blocks, num_kv_heads, group, block_q), -jnp.inf, _F32),
+           jnp.zeros((num_blocks, num_kv_heads, group, block_q), _F32),
+           jnp.zeros((num_blocks, num_kv_heads, group, block_q, head_dim), _F32))
 
-  # Prefix: whole pages, starting at the first page any query of the sequence can see.
-  pages_per_block = max(1, min(max_pages, -(-block_kv // page_size)))
-  block_prefix = pages_per_block * page_size
+  # Prefix keys, whole pages, from the first page the block's first query can see.
+  blk_prefix = prefix[seq]
   if sliding_window is None:
-    first_visible = jnp.zeros_like(prefix)
+    first_visible = jnp.zeros_like(blk_prefix)
   else:
-    first_visible = jnp.maximum(prefix - sliding_window + 1, 0)
+    first_visible = jnp.maximum(blk_prefix + first_row - sliding_window + 1, 0)
   first_page = first_visible // page_size
-  prefix_blocks = -(-(prefix - first_page * page_size) // block_prefix)
+  pages_per_block = max(1, min(max_pages, -(-block_kv // page_size)))
+  keys_per_block = pages_per_block * page_size
+  prefix_steps = jnp.where(valid, -(-(blk_prefix - first_page * page_size) // keys_per_block), 0)
   page_offsets = jnp.arange(pages_per_block, dtype=jnp.int32)
   in_page = jnp.arange(page_size, dtype=jnp.int32)
+  seq_pages = page_table[seq]                                                  # [N, max_pages]
 
   def prefix_body(n, carry):
-    pages = first_page[:, None] + n * pages_per_block + page_offsets[None, :]  # [B,ppb]
-    slot_ok = pages < max_pages
-    page_ids = jnp.take_along_axis(page_table, jnp.minimum(pages, max_pages - 1), axis=1)
-    page_ids = jnp.clip(page_ids, 0, num_pages - 1)
-    kb = k_cache[page_ids].reshape(num_seqs, block_prefix, num_kv_heads, head_dim)
-    vb = v_cache[page_ids].reshape(num_seqs, block_prefix, num_kv_heads, head_dim)
-    kpos = (pages[:, :, None] * page_size + in_page[None, None, :]).reshape(num_seqs, block_prefix)
-    kvalid = (jnp.repeat(slot_ok, page_size, axis=1) & (kpos < prefix[:, None])
-              & (kpos >= first_visible[:, None]))
+    pages = first_page[:, None] + n * pages_per_block + page_offsets[None, :]  # [N, ppb]
+    page_ids = jnp.take_along_axis(seq_pages, jnp.minimum(pages, max_pages - 1), axis=1)
+    page_ids = jnp.clip(page_ids, 0, num_pages - 1)  # unused slots may hold anything
+    kb = k_cache[page_ids].reshape(num_blocks, keys_per_block, num_kv_heads, head_dim)
+    vb = v_cache[page_ids].reshape(num_blocks, keys_per_block, num_kv_heads, head_dim)
+    kpos = (pages[:, :, None] * page_size + in_page).reshape(num_blocks, keys_per_block)
+    kvalid = (kpos < blk_prefix[:, None]) & (kpos >= first_visible[:, None])
     return step(carry, kb=kb, vb=vb, kpos=kpos, kvalid=kvalid)
 
   if max_pages > 0:
-    carry = lax.fori_loop(0, jnp.max(prefix_blocks), prefix_body, carry)
+    carry = lax.fori_loop(0, jnp.max(prefix_steps), prefix_body, carry)
 
-  # Extend: the new tokens themselves, causal.
+  # The new tokens themselves: keys of the same sequence up to the block's last query.
   block_ext = max(1, min(block_kv, max_ext))
+  ext_first = jnp.zeros_like(first_row) if sliding_window is None else jnp.maximum(
+      first_row - sliding_window + 1, 0)
+  ext_steps = jnp.where(valid, -(-(last_row + 1 - ext_first) // block_ext), 0)
   ext_offsets = jnp.arange(block_ext, dtype=jnp.int32)
+  blk_start, blk_ext = starts[seq], ext_lens[seq]
 
   def extend_body(n, carry):
-    j = n * block_ext + ext_offsets[None, :]                                   # [1,bk]
-    kvalid = j < ext_lens[:, None]                                             # [B,bk]
-    tok = jnp.clip(starts[:, None] + j, 0, max(num_tokens - 1, 0))
-    return step(carry, kb=k[tok], vb=v[tok], kpos=prefix[:, None] + j, kvalid=kvalid)
+    j = ext_first[:, None] + n * block_ext + ext_offsets[None, :]             # [N, bk]
+    tok = jnp.clip(blk_start[:, None] + j, 0, last_token)
+    kvalid = (j <= last_row[:, None]) & (j < blk_ext[:, None])
+    return step(carry, kb=k[tok], vb=v[tok], kpos=blk_prefix[:, None] + j, kvalid=kvalid)
 
-  carry = lax.fori_loop(0, -(-jnp.max(ext_lens) // block_ext), extend_body, carry)
+  carry = lax.fori_loop(0, jnp.max(ext_steps), extend_body, carry)
 
   _, l, acc = carry
   out = jnp.where(l[..., None] > 0, acc / jnp.where(l > 0, l, 1.0)[..., None], 0.0)
-  out = out.transpose(0, 3, 1, 2, 4).reshape(num_seqs, max_ext, num_q_heads, head_dim)
+  out = out.transpose(0, 3, 1, 2, 4).reshape(num_blocks, block_q, num_q_heads, head_dim)
   dest = jnp.where(qvalid, q_tok, num_tokens)                                 # invalid -> dropped
-  result = jnp.zeros((num_tokens, num_q_heads, head_dim), out_dtype)
-  return result.at[dest].set(out.astype(out_dtype), mode="drop")
+  result = jnp.zeros((num_tokens, num_q_heads, head_dim), q.dtype)
+  return result.at[dest].set(out.astype(q.dtype), mode="drop")
 
 
 def extend_attention_reference(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
@@ -137,7 +169,7 @@ def extend_attention_reference(q, k, v, k_cache, v_cache, page_table, prefix_len
   return _extend_attention_blocked(
       q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, sm_scale=sm_scale,
       sliding_window=sliding_window, logit_cap=logit_cap, max_extend_len=max_extend_len,
-      block_kv=512, compute_dtype=_F32, precision=lax.Precision.HIGHEST)
+      block_q=64, block_kv=512, compute_dtype=_F32, precision=lax.Precision.HIGHEST)
 
 
 def extend_attention_xla(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
@@ -149,5 +181,5 @@ def extend_attention_xla(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_
   return _extend_attention_blocked(
       q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, sm_scale=sm_scale,
       sliding_window=sliding_window, logit_cap=logit_cap, max_extend_len=max_extend_len,
-      block_kv=config.block_kv, compute_dtype=q.dtype,
+      block_q=config.block_q, block_kv=config.block_kv, compute_dtype=q.dtype,
       precision=lax.Precision.HIGHEST if full else lax.Precision.DEFAULT)

@@ -176,9 +176,14 @@ def test_extend_attention_rule():
   assert dataclasses.replace(base, max_extend_len=8192, max_pages=0).regime == "prefill"
   assert dataclasses.replace(base, max_extend_len=512).regime == "chunked_prefill"
   small = ea_rule.choose(base, H200)
-  big = ea_rule.choose(dataclasses.replace(base, num_seqs=16, max_extend_len=8192), H200)
-  assert small.config.block_kv == 2048 and big.config.block_kv < small.config.block_kv
-  assert 16 * 8 * 8192 * big.config.block_kv * 4 <= ea_rule.SCORE_SCRATCH_BYTES
+  assert (small.config.block_q, small.config.block_kv) == (4, 2048)
+  # A mixed batch: one 8k prefill and 64 single-token rows pads 64 rows, not 65 x 8192.
+  mixed = dataclasses.replace(base, num_tokens=8192 + 64, num_seqs=65, max_extend_len=8192)
+  assert ea_rule.xla_query_rows(mixed, 64) == (129 + 65) * 64
+  big = ea_rule.choose(dataclasses.replace(mixed, num_tokens=16 * 8192, num_seqs=16), H200)
+  assert big.config.block_q == 64 and big.config.block_kv < small.config.block_kv
+  rows = ea_rule.xla_query_rows(big.problem, 64) * 8
+  assert rows * big.config.block_kv * 4 <= ea_rule.SCORE_SCRATCH_BYTES
   assert small.estimate[0][0] == "xla" and small.estimate[0][1] > 0
   assert ea_rule.choose(base, CPU).estimate == ()
 

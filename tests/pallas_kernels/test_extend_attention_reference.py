@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from _testing import extend_attention_numpy, make_extend_inputs, rel_err, tol_for
 from pallas_kernels.extend_attention import (
     ExtendAttentionXlaConfig, extend_attention_reference, extend_attention_xla)
+from pallas_kernels.extend_attention.reference import query_blocks
 
 MIXED = [(0, 7), (9, 3), (21, 1), (3, 5), (40, 1)]  # prefill, chunked, decode rows, ...
 
@@ -34,7 +35,7 @@ def test_reference_and_xla_match_numpy(rng, seqs, hq, hkv, d, page_size, window,
   kw = dict(sliding_window=window, logit_cap=cap)
   ref = extend_attention_reference(*x.args(dtype), **kw)
   # block_kv 4: several prefix and extend blocks, partial last blocks.
-  xla = extend_attention_xla(*x.args(dtype), **kw, config=ExtendAttentionXlaConfig(block_kv=4))
+  xla = extend_attention_xla(*x.args(dtype), **kw, config=ExtendAttentionXlaConfig(block_q=2, block_kv=4))
   for out in (ref, xla):
     assert out.dtype == dtype and out.shape == x.q.shape
     assert rel_err(out, want) < tol_for(dtype)
@@ -78,5 +79,23 @@ def test_random_ragged_batches(data):
                          page_size=page_size)
   want = extend_attention_numpy(x, sliding_window=window, logit_cap=cap)
   out = extend_attention_xla(*x.args(jnp.float32), sliding_window=window, logit_cap=cap,
-                             config=ExtendAttentionXlaConfig(block_kv=8))
+                             config=ExtendAttentionXlaConfig(block_q=3, block_kv=8))
   assert rel_err(out, want) < 1e-5
+
+
+@pytest.mark.parametrize("block_q", [1, 3, 8])
+def test_query_blocks_cover_every_token_once(rng, block_q):
+  for _ in range(5):
+    ext = rng.integers(0, 12, size=int(rng.integers(1, 6)))
+    indptr = np.concatenate([[0], np.cumsum(ext)]).astype(np.int32)
+    num_tokens = int(indptr[-1]) + int(rng.integers(1, 4))
+    seq, row0, valid, starts, ext_lens, _ = (np.asarray(a) for a in query_blocks(
+        jnp.asarray(indptr), jnp.zeros(len(ext), jnp.int32), num_tokens=num_tokens,
+        max_extend_len=int(max(ext.max(), 1)), block_q=block_q, max_prefix=0))
+    seen = np.zeros(num_tokens, int)
+    for s, r, ok in zip(seq, row0, valid):
+      if ok:
+        rows = np.arange(r, min(r + block_q, ext_lens[s]))
+        assert len(rows) > 0
+        seen[starts[s] + rows] += 1
+    assert np.all(seen[: indptr[-1]] == 1) and np.all(seen[indptr[-1]:] == 0)
