@@ -20,6 +20,7 @@ import numpy as np
 from absl import flags
 
 import jaxkern
+from jaxkern.shapes import make_paged_batch
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference
 
@@ -79,28 +80,10 @@ def _rel_err(out, ref) -> float:
   return float(np.linalg.norm(out - ref) / max(np.linalg.norm(ref), 1e-30))
 
 
-def attention_batch(s: Sizes, rng: np.random.Generator, dtype=jnp.bfloat16):
-  """The mixed batch: (prefix_len, extend_len) per sequence, a shuffled paged cache."""
-  seqs = ([(0, s.long_prefill), (s.chunk, s.chunk)] + [(s.verify_prefix, 4)] * s.verify_seqs
+def attention_seqs(s: Sizes) -> list[tuple[int, int]]:
+  """The mixed batch: (prefix_len, extend_len) per sequence."""
+  return ([(0, s.long_prefill), (s.chunk, s.chunk)] + [(s.verify_prefix, 4)] * s.verify_seqs
           + [(s.decode_prefix, 1)] * s.decode_seqs)
-  pages = [-(-p // s.page_size) for p, _ in seqs]
-  num_pages = sum(pages) + 1
-  perm = rng.permutation(num_pages)
-  page_table = np.zeros((len(seqs), max(pages)), np.int32)
-  used = 0
-  for b, n in enumerate(pages):
-    page_table[b, :n] = perm[used:used + n]
-    used += n
-  ext = [e for _, e in seqs]
-  qo_indptr = np.concatenate([[0], np.cumsum(ext)]).astype(np.int32)
-  num_tokens = int(qo_indptr[-1])
-  normal = lambda *shape: jnp.asarray(rng.standard_normal(shape, np.float32), dtype)
-  hq, hkv, d = s.num_q_heads, s.num_kv_heads, s.head_dim
-  return dict(
-      q=normal(num_tokens, hq, d), k=normal(num_tokens, hkv, d), v=normal(num_tokens, hkv, d),
-      k_cache=normal(num_pages, s.page_size, hkv, d), v_cache=normal(num_pages, s.page_size, hkv, d),
-      page_table=jnp.asarray(page_table), prefix_lens=jnp.asarray([p for p, _ in seqs], jnp.int32),
-      qo_indptr=jnp.asarray(qo_indptr)), max(ext)
 
 
 def _route(num_tokens: int, s: Sizes, rng) -> np.ndarray:
@@ -120,18 +103,21 @@ def run(size: Sizes, *, iters: int, seed: int) -> list[dict]:
     us = _time_us(fn, *args, iters=iters)
     results.append(dict(op=name, shape=shape, err=err, ok=err < tol, us=us, choices=choices))
 
-  batch, max_ext = attention_batch(size, rng)
-  names = ["q", "k", "v", "k_cache", "v_cache", "page_table", "prefix_lens", "qo_indptr"]
-  args = tuple(batch[n] for n in names)
-  desc = (f"{batch['page_table'].shape[0]} seqs, T={batch['q'].shape[0]}, "
-          f"Hq={size.num_q_heads} Hkv={size.num_kv_heads} D={size.head_dim} page={size.page_size}")
+  seqs = attention_seqs(size)
+  args, max_ext = make_paged_batch(
+      seqs, num_q_heads=size.num_q_heads, num_kv_heads=size.num_kv_heads, head_dim=size.head_dim,
+      page_size=size.page_size, dtype=jnp.bfloat16, seed=seed)
+  desc = (f"{len(seqs)} seqs ({size.long_prefill} prefill, {size.chunk} over {size.chunk}, "
+          f"{size.verify_seqs}x4 over {size.verify_prefix}, {size.decode_seqs}x1 over "
+          f"{size.decode_prefix}), T={args[0].shape[0]}, Hq={size.num_q_heads} "
+          f"Hkv={size.num_kv_heads} D={size.head_dim} page={size.page_size}")
   for window in (size.window, None):
     kw = dict(sliding_window=window, max_extend_len=max_ext)
     report(f"extend_attention ({'window ' + str(window) if window else 'global'})", desc,
            jax.jit(lambda *a, kw=kw: jaxkern.extend_attention(*a, **kw)),
            jax.jit(lambda *a, kw=kw: extend_attention_reference(*a, **kw)), args, 2e-2)
 
-  num_tokens = int(batch["qo_indptr"][-1])
+  num_tokens = args[0].shape[0]
   sizes = _route(num_tokens, size, rng)
   rows = int(sizes.sum())
   x = jnp.asarray(rng.standard_normal((rows, size.hidden), np.float32), jnp.bfloat16)

@@ -74,6 +74,8 @@ class GroupedGemmShape:
     if self.rows is not None:  # rescale to the fixed total, remainder to the first groups
       sizes = np.floor(sizes * self.rows / sizes.sum()).astype(np.int64)
       sizes[: self.rows - sizes.sum()] += 1
+    else:  # Mosaic GPU ragged kernels want the total row count divisible by 8
+      sizes[0] += -sizes.sum() % 8
     return sizes.astype(np.int32)
 
   @property
@@ -132,3 +134,33 @@ GEMM_RS_SWEEP_SHAPES = GEMM_RS_SEED_SHAPES + tuple(
     GemmRsShape(m, n, k) for m in (256, 512, 1024, 2048, 4096, 8192, 16384)
     for n, k in ((4096, 4096), (8192, 8192), (8192, 29568))
     if GemmRsShape(m, n, k) not in GEMM_RS_SEED_SHAPES)
+
+
+def make_paged_batch(seqs, *, num_q_heads: int, num_kv_heads: int, head_dim: int, page_size: int,
+                     dtype, seed: int = 0, spare_pages: int = 1):
+  """Random inputs of `extend_attention` for sequences [(prefix_len, extend_len)] over a shuffled
+  paged cache. Returns (args tuple in the op's order, max extend length)."""
+  import jax.numpy as jnp
+
+  rng = np.random.default_rng(seed)
+  pages = [-(-p // page_size) for p, _ in seqs]
+  num_pages = sum(pages) + spare_pages
+  perm = rng.permutation(num_pages)
+  page_table = np.zeros((len(seqs), max(max(pages), 1)), np.int32)
+  used = 0
+  for b, n in enumerate(pages):
+    page_table[b, :n] = perm[used:used + n]
+    used += n
+  ext = [e for _, e in seqs]
+  qo_indptr = np.concatenate([[0], np.cumsum(ext)]).astype(np.int32)
+  num_tokens = int(qo_indptr[-1])
+
+  def normal(*shape):
+    return jnp.asarray(rng.standard_normal(shape, np.float32), dtype)
+
+  args = (normal(num_tokens, num_q_heads, head_dim), normal(num_tokens, num_kv_heads, head_dim),
+          normal(num_tokens, num_kv_heads, head_dim),
+          normal(num_pages, page_size, num_kv_heads, head_dim),
+          normal(num_pages, page_size, num_kv_heads, head_dim), jnp.asarray(page_table),
+          jnp.asarray([p for p, _ in seqs], jnp.int32), jnp.asarray(qo_indptr))
+  return args, max(ext)

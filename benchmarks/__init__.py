@@ -1,0 +1,1 @@
+"""Benchmarks: `python -m benchmarks.<op>`; each prints a markdown table and writes JSON + PNG."""

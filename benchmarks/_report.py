@@ -1,0 +1,98 @@
+"""Records, tables and plots shared by the benchmarks.
+
+A record: {"shape": <PEERS.md row name>, "impl": "jaxkern:<impl>" or a peer name, "us": median,
+"tflops" or "tbps": achieved, "tp": mesh size, ...extra fields (error vs reference, floor, method)}.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import pathlib
+import re
+
+import jax
+
+_ROOT = pathlib.Path(__file__).resolve().parent.parent
+# ../shared/PEERS.md beside the checkout; on the device machine a carried copy in .peers/.
+PEERS_MD = next((p for p in (_ROOT.parent / "shared" / "PEERS.md", _ROOT / ".peers" / "PEERS.md")
+                 if p.exists()), _ROOT.parent / "shared" / "PEERS.md")
+
+
+def device_dir(num_devices: int = 1) -> str:
+  kind = jax.devices()[0].device_kind if jax.default_backend() != "cpu" else "cpu"
+  name = re.sub(r"^nvidia_", "", re.sub(r"[^a-z0-9]+", "_", kind.lower())).strip("_")
+  return name + (f"x{num_devices}" if num_devices > 1 else "")
+
+
+def environment() -> dict:
+  return {"date": datetime.date.today().isoformat(), "jax": jax.__version__,
+          "backend": jax.default_backend(), "device_kind": jax.devices()[0].device_kind,
+          "device_count": jax.device_count()}
+
+
+def write(out_dir: str, op: str, records: list[dict], *, num_devices: int = 1) -> pathlib.Path:
+  path = pathlib.Path(out_dir) / device_dir(num_devices) / f"{op}.json"
+  path.parent.mkdir(parents=True, exist_ok=True)
+  path.write_text(json.dumps({"environment": environment(), "records": records}, indent=1) + "\n")
+  return path
+
+
+def table(records: list[dict], *, rate_key: str, baseline: str, columns: list[str]) -> str:
+  """Markdown: one row per shape, one column per impl: 'us (rate)', plus our ratio vs the best
+  peer measured in this run (>1: we are faster)."""
+  shapes = list(dict.fromkeys((r["shape"], r.get("tp", 1)) for r in records))
+  lines = ["| shape | tp | " + " | ".join(columns) + f" | best peer | {baseline} vs best peer |",
+           "|---|---|" + "---|" * (len(columns) + 2)]
+  for shape, tp in shapes:
+    row = {r["impl"]: r for r in records if r["shape"] == shape and r.get("tp", 1) == tp}
+    cells = []
+    for c in columns:
+      r = row.get(c)
+      if r is None or r.get("us") is None:
+        cells.append("-" if r is None else f"n/a ({r.get('note', '')[:40]})")
+      else:
+        rate = r.get(rate_key)
+        cells.append(f"{r['us']:.1f}" + (f" ({rate:.0f})" if rate and rate_key == "tflops" else
+                                         f" ({rate:.2f})" if rate else ""))
+    peers = [r for k, r in row.items() if not k.startswith("jaxkern:") and r.get("us")]
+    ours = row.get(baseline)
+    if peers and ours and ours.get("us"):
+      best = min(peers, key=lambda r: r["us"])
+      cells += [f"{best['impl']} {best['us']:.1f}", f"{best['us'] / ours['us']:.2f}x"]
+    else:
+      cells += ["-", "-"]
+    lines.append(f"| {shape} | {tp} | " + " | ".join(cells) + " |")
+  return "\n".join(lines)
+
+
+def plot(records: list[dict], path: pathlib.Path, *, title: str) -> pathlib.Path | None:
+  """Grouped bar chart of microseconds per shape and impl (log scale)."""
+  try:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+  except ImportError:
+    return None
+  shapes = list(dict.fromkeys(f"{r['shape']} tp{r.get('tp', 1)}" for r in records))
+  impls = list(dict.fromkeys(r["impl"] for r in records))
+  fig, ax = plt.subplots(figsize=(max(8, 0.9 * len(shapes) * max(1, len(impls)) / 2), 5))
+  width = 0.8 / max(1, len(impls))
+  for i, impl in enumerate(impls):
+    xs, ys = [], []
+    for j, s in enumerate(shapes):
+      for r in records:
+        if r["impl"] == impl and f"{r['shape']} tp{r.get('tp', 1)}" == s and r.get("us"):
+          xs.append(j + i * width)
+          ys.append(r["us"])
+    ax.bar(xs, ys, width, label=impl)
+  ax.set_xticks([j + 0.4 - width / 2 for j in range(len(shapes))])
+  ax.set_xticklabels(shapes, rotation=45, ha="right", fontsize=8)
+  ax.set_yscale("log")
+  ax.set_ylabel("microseconds (median, lower is better)")
+  ax.set_title(title)
+  ax.legend(fontsize=8)
+  fig.tight_layout()
+  fig.savefig(path, dpi=110)
+  plt.close(fig)
+  return path

@@ -1,0 +1,80 @@
+"""Device time of a jitted function.
+
+GPU: CUPTI kernel times (`jax.experimental.mosaic.gpu.profiler.measure`), summed per call; the call
+is repeated over `rotations` distinct input sets inside one jit so that inputs come from HBM, not
+L2. On several devices the per-call figure is the kernel time summed over all devices divided by
+their number (mean per-device busy time). CPU: host wall time per call (block_until_ready), which is
+all the CPU can honestly offer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import statistics
+import time
+from typing import Any, Callable, Sequence
+
+import jax
+import numpy as np
+
+from jaxkern import _compat
+
+
+@dataclasses.dataclass(frozen=True)
+class Timing:
+  us: float          # median per call
+  p10: float
+  p90: float
+  method: str        # "cupti" or "host"
+  samples: int
+
+
+def _input_bytes(args) -> int:
+  return sum(x.size * x.dtype.itemsize for x in jax.tree.leaves(args) if hasattr(x, "dtype"))
+
+
+def rotations_for(args, l2_bytes: int = 60 << 20, most: int = 8) -> int:
+  """How many input sets to cycle through so that together they are about 3x the L2."""
+  size = max(_input_bytes(args), 1)
+  return int(min(most, max(1, -(-3 * l2_bytes // size))))
+
+
+def time_fn(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 20,
+            num_devices: int = 1) -> Timing:
+  """Median time of one call of `fn`, cycling over `arg_sets` (each a tuple of arguments)."""
+  if jax.default_backend() == "gpu":
+    return _cupti(fn, arg_sets, iters=iters, num_devices=num_devices)
+  return _host(fn, arg_sets, iters=iters)
+
+
+def _cupti(fn, arg_sets, *, iters, num_devices) -> Timing:
+  count = len(arg_sets)
+
+  @jax.jit
+  def all_sets(sets):
+    return [fn(*args) for args in sets]
+
+  _, timings = _compat.cupti_measure(all_sets, iterations=iters)(list(arg_sets))
+  if timings is None:
+    raise RuntimeError("CUPTI recorded no kernels")
+  per_call = [sum(ms for _, ms in kernels) * 1e3 / count / num_devices for kernels in timings]
+  return _summary(per_call, "cupti")
+
+
+def _host(fn, arg_sets, *, iters) -> Timing:
+  jitted = jax.jit(fn)
+  for args in arg_sets:
+    jax.block_until_ready(jitted(*args))
+  per_call = []
+  for i in range(iters):
+    args = arg_sets[i % len(arg_sets)]
+    start = time.perf_counter()
+    jax.block_until_ready(jitted(*args))
+    per_call.append((time.perf_counter() - start) * 1e6)
+  return _summary(per_call, "host")
+
+
+def _summary(samples, method) -> Timing:
+  arr = np.asarray(samples)
+  return Timing(us=float(statistics.median(samples)), p10=float(np.percentile(arr, 10)),
+                p90=float(np.percentile(arr, 90)), method=method, samples=len(samples))

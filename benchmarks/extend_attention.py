@@ -1,0 +1,165 @@
+"""Extend attention on the PEERS.md §1 shapes: our impls vs cuDNN (jax.nn.dot_product_attention)
+and tokamax's Mosaic GPU kernel when importable, in the same process.
+
+  python -m benchmarks.extend_attention [--shapes seed|small] [--page_sizes 16,1] [--out DIR]
+
+Every output is checked against the float32 reference before it is timed; a peer whose output
+disagrees is recorded with its error and no time.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from absl import app, flags
+
+import jaxkern
+from benchmarks import _report, _timing
+from jaxkern.device import DeviceSpec
+from jaxkern.shapes import ATTENTION_SHAPES, AttentionShape, make_paged_batch
+from pallas_kernels.extend_attention import extend_attention_reference
+
+_SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "small"],
+                            "seed: PEERS.md §1 shapes; small: tiny shapes (CPU smoke run)")
+_PAGE_SIZES = flags.DEFINE_list("page_sizes", ["16", "1"], "page sizes to run our impls at")
+_OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
+_ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
+
+SMALL_SHAPES = (
+    AttentionShape("small_prefill", 1, 64, 0, num_q_heads=4, num_kv_heads=2, head_dim=64),
+    AttentionShape("small_verify", 4, 4, 48, 32, num_q_heads=4, num_kv_heads=2, head_dim=64),
+    AttentionShape("small_chunk", 2, 32, 32, num_q_heads=4, num_kv_heads=2, head_dim=64),
+)
+DTYPE = jnp.bfloat16
+TOL = 2e-2
+
+
+def _rel_err(out, ref) -> float:
+  out, ref = np.asarray(out, np.float32), np.asarray(ref, np.float32)
+  if not np.all(np.isfinite(out)):
+    return float("inf")
+  return float(np.linalg.norm(out - ref) / np.linalg.norm(ref))
+
+
+def _dense_kv(args, shape: AttentionShape):
+  """[B, prefix + extend, Hkv, D] keys and values gathered from the paged cache (outside timing:
+  the dense peers get a contiguous cache, which favours them)."""
+  q, k, v, k_cache, v_cache, page_table, _, _ = args
+  b, p, e = shape.num_seqs, shape.prefix, shape.extend
+  page_size = k_cache.shape[1]
+  pos = np.arange(p)
+  def dense(new, cache):
+    prefix = cache[page_table[:, pos // page_size], pos % page_size] if p else cache[:b, :0]
+    return jnp.concatenate([prefix.reshape(b, p, *cache.shape[2:]), new.reshape(b, e, *new.shape[1:])], 1)
+  return q.reshape(b, e, *q.shape[1:]), dense(k, k_cache), dense(v, v_cache)
+
+
+def _extend_mask(shape: AttentionShape):
+  """[1, 1, extend, prefix + extend] visibility of DESIGN.md §2 (None when plain causal works)."""
+  p, e, w = shape.prefix, shape.extend, shape.window
+  if p == 0 and w is None:
+    return None
+  qpos = p + np.arange(e)[:, None]
+  kpos = np.arange(p + e)[None, :]
+  visible = kpos <= qpos
+  if w is not None:
+    visible &= kpos > qpos - w
+  return jnp.asarray(visible[None, None])
+
+
+def _peers(shape: AttentionShape):
+  """name -> fn(q, k, v) on dense [B, T, H, D] inputs, for the peers importable here."""
+  peers = {}
+  if jax.default_backend() == "gpu":
+    mask = _extend_mask(shape)
+    peers["cudnn"] = lambda q, k, v: jax.nn.dot_product_attention(
+        q, k, v, mask=mask, is_causal=mask is None, implementation="cudnn")
+    try:
+      import tokamax
+    except ImportError:
+      tokamax = None
+    if tokamax is not None:
+      p = shape.prefix
+      # Query i sits at position p + i: keys j with j <= i + p, and j >= i + p - (W - 1).
+      left = (shape.window - 1 - p) if shape.window else p + shape.extend
+      peers["tokamax_mosaic"] = lambda q, k, v: tokamax.dot_product_attention(
+          q, k, v, is_causal=False, local_window_size=(left, p), implementation="mosaic")
+  return peers
+
+
+def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict]:
+  seqs = [(shape.prefix, shape.extend)] * shape.num_seqs
+  records = []
+  base = dict(shape=shape.name, tp=1, flops=shape.causal_flops, floor_us=floor_us)
+  kw = dict(sliding_window=shape.window, max_extend_len=shape.extend)
+  peer_inputs = None
+  for page_size in page_sizes:
+    args, _ = make_paged_batch(seqs, num_q_heads=shape.num_q_heads, num_kv_heads=shape.num_kv_heads,
+                               head_dim=shape.head_dim, page_size=page_size, dtype=DTYPE)
+    ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
+    if peer_inputs is None:
+      peer_inputs = (_dense_kv(args, shape), ref)
+    fn = functools.partial(jaxkern.extend_attention, **kw)
+    choice = jaxkern.explain(fn, *args)[0]
+    err = _rel_err(jax.jit(fn)(*args), ref)
+    name = shape.name if page_size == 16 else f"{shape.name}/ps{page_size}"
+    rec = dict(base, shape=name, impl=f"jaxkern:{choice.impl}", page_size=page_size, err=err,
+               config=str(choice.config))
+    if err < TOL:
+      sets = [args] + [make_paged_batch(seqs, num_q_heads=shape.num_q_heads,
+                                        num_kv_heads=shape.num_kv_heads, head_dim=shape.head_dim,
+                                        page_size=page_size, dtype=DTYPE, seed=s)[0]
+                       for s in range(1, _timing.rotations_for(args))]
+      t = _timing.time_fn(fn, sets, iters=iters)
+      rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
+    else:
+      rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
+    records.append(rec)
+  dense_args, ref = peer_inputs
+  for name, peer in _peers(shape).items():
+    rec = dict(base, impl=name)
+    try:
+      out = jax.jit(peer)(*dense_args)
+      err = _rel_err(out.reshape(ref.shape), ref)
+      rec["err"] = err
+      if err < TOL:
+        t = _timing.time_fn(peer, [dense_args], iters=iters)
+        rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
+      else:
+        rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
+    except Exception as e:  # a peer that cannot run this shape is a finding, not a crash
+      rec.update(us=None, note=f"{type(e).__name__}: {str(e)[:200]}")
+    records.append(rec)
+  for r in records:
+    if r.get("us"):
+      r["tflops"] = r["flops"] / r["us"] / 1e6
+      r["pct_of_floor"] = 100.0 * floor_us / r["us"] if floor_us else None
+  return records
+
+
+def main(argv):
+  del argv
+  device = DeviceSpec.current()
+  shapes = ATTENTION_SHAPES if _SHAPES.value == "seed" else SMALL_SHAPES
+  records = []
+  for shape in shapes:
+    floor = None
+    if device.peak_bf16_flops:
+      floor = 1e6 * max(shape.causal_flops / device.peak_bf16_flops,
+                        shape.min_bytes() / device.hbm_bytes_per_s)
+    records += bench_shape(shape, [int(p) for p in _PAGE_SIZES.value], _ITERS.value, floor)
+    print(f"done {shape.name}", flush=True)
+  path = _report.write(_OUT.value, "extend_attention", records)
+  _report.plot(records, path.with_suffix(".png"), title="extend attention (Hq=8 Hkv=4 D=256 bf16)")
+  impls = list(dict.fromkeys(r["impl"] for r in records))
+  print(_report.table(records, rate_key="tflops", baseline="jaxkern:xla", columns=impls))
+  print(f"\nfloors (us): " + ", ".join(f"{r['shape']}={r['floor_us']:.1f}" for r in records
+                                      if r["impl"] == "jaxkern:xla" and r.get("floor_us")))
+  print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+  app.run(main)

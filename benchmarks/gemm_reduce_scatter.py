@@ -1,0 +1,110 @@
+"""GEMM + reduce-scatter over tensor-parallel meshes of the local devices.
+
+  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small] [--out DIR]
+
+a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
+reduce-scattered over M. Times are CUPTI kernel time per call, averaged over the participating
+devices. The PEERS.md figure of torch matmul + NCCL (same machine type, another process) is put
+beside each row for reference; it is not re-measured here (torch is not reachable from JAX).
+"""
+
+from __future__ import annotations
+
+import re
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from absl import app, flags
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+import jaxkern
+from benchmarks import _report, _timing
+from jaxkern.shapes import GEMM_RS_SEED_SHAPES, GEMM_RS_SWEEP_SHAPES, GemmRsShape
+
+_TP = flags.DEFINE_list("tp", ["2", "4"], "mesh sizes (those above the device count are skipped)")
+_SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "sweep", "small"],
+                            "seed: PEERS.md §2; sweep: + M 256..16384 x 3 (N, K); small: CPU smoke")
+_OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
+_ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
+
+SMALL_SHAPES = (GemmRsShape(64, 128, 256), GemmRsShape(256, 256, 512))
+
+
+def peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
+  """(tp, M, N, K) -> ms of 'torch matmul + NCCL RS' in PEERS.md §2, when the file is there."""
+  out = {}
+  if not _report.PEERS_MD.exists():
+    return out
+  section = _report.PEERS_MD.read_text().split("## 2.")[1].split("## 3.")[0]
+  for line in section.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 9 and re.fullmatch(r"\d+", cells[0]):
+      tp, m, n, k = (int(c) for c in cells[:4])
+      out[(tp, m, n, k)] = float(cells[8])
+  return out
+
+
+def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms) -> dict:
+  mesh = jax.make_mesh((tp,), ("tp",), devices=jax.devices()[:tp],
+                       axis_types=(jax.sharding.AxisType.Explicit,))
+  def inputs(seed):
+    rng = np.random.default_rng(seed)
+    a = jnp.asarray(rng.standard_normal((shape.m, shape.k), np.float32), jnp.bfloat16)
+    b = jnp.asarray(rng.standard_normal((shape.k, shape.n), np.float32) / np.sqrt(shape.k),
+                    jnp.bfloat16)
+    return (jax.device_put(a, NamedSharding(mesh, P(None, "tp"))),
+            jax.device_put(b, NamedSharding(mesh, P("tp", None))))
+  args = inputs(0)
+  fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
+  choice = jaxkern.explain(fn, *args)[0]
+  out = jax.jit(fn)(*args)
+  ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
+                                     out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
+  diff = jnp.linalg.norm((out.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
+  rec = dict(shape=shape.name, impl=f"jaxkern:{choice.impl}", tp=tp, m=shape.m, n=shape.n,
+             k=shape.k, err=float(diff), estimate_us=dict(choice.estimate))
+  del out, ref
+  if rec["err"] < 2e-2:
+    sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
+    t = _timing.time_fn(fn, sets, iters=iters, num_devices=tp)
+    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method,
+               tflops=2.0 * shape.m * shape.n * shape.k / tp / t.us / 1e6)
+  else:
+    rec.update(us=None, note=f"wrong result (rel err {rec['err']:.3g})")
+  torch = torch_ms.get((tp, shape.m, shape.n, shape.k))
+  if torch is not None:
+    rec["peers_md_torch_nccl_us"] = torch * 1e3
+  return rec
+
+
+def main(argv):
+  del argv
+  shapes = {"seed": GEMM_RS_SEED_SHAPES, "sweep": GEMM_RS_SWEEP_SHAPES, "small": SMALL_SHAPES}[
+      _SHAPES.value]
+  torch_ms = peers_md_torch_ms()
+  records = []
+  for tp in (int(t) for t in _TP.value):
+    if tp > jax.device_count():
+      print(f"skipping tp={tp}: only {jax.device_count()} devices")
+      continue
+    for shape in shapes:
+      records.append(bench(shape, tp, _ITERS.value, torch_ms))
+      r = records[-1]
+      print(f"tp={tp} {shape.name}: {r.get('us')} us", flush=True)
+  path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
+  _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
+  print("| shape | tp | jaxkern:unfused us (TFLOP/s per GPU) | PEERS.md torch+NCCL us | torch / ours |")
+  print("|---|---|---|---|---|")
+  for r in records:
+    torch = r.get("peers_md_torch_nccl_us")
+    us = r.get("us")
+    ours = f"{us:.1f} ({r['tflops']:.0f})" if us else "n/a"
+    theirs = f"{torch:.0f}" if torch else "-"
+    ratio = f"{torch / us:.2f}x" if torch and us else "-"
+    print(f"| {r['shape']} | {r['tp']} | {ours} | {theirs} | {ratio} |")
+  print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+  app.run(main)

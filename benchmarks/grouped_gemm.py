@@ -1,0 +1,229 @@
+"""Grouped GEMM on the PEERS.md §3 shapes: our impls (and each XLA variant the rule can pick) vs
+lax.ragged_dot, JAX's ragged_dot_mgpu and tokamax's Mosaic GPU ragged_dot, in the same process.
+
+  python -m benchmarks.grouped_gemm [--shapes seed|small] [--out DIR] [--update-tuning]
+
+--update-tuning writes the fastest measured XLA variant per shape bucket to
+jaxkern/tuning/<device>/grouped_gemm.json, which the rule then prefers to its formula.
+"""
+
+from __future__ import annotations
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+from absl import app, flags
+
+import jaxkern
+from benchmarks import _report, _timing
+from jaxkern import tuning
+from jaxkern.device import DeviceSpec
+from jaxkern.rules import grouped_gemm as rule
+from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
+                            MASKED_GROUPED_GEMM_SHAPES, GroupedGemmShape)
+from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig, grouped_gemm_reference
+
+_SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "small"], "seed: PEERS.md §3; small: CPU smoke")
+_OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
+_ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
+_UPDATE = flags.DEFINE_bool("update_tuning", False, "write the measured table under jaxkern/tuning")
+_LAYOUTS = flags.DEFINE_list("layouts", ["contiguous", "masked", "fp8"], "which families to run")
+
+SMALL_SHAPES = (GroupedGemmShape("small_G1", 1, 256, 256, 96),
+                GroupedGemmShape("small_G8", 8, 256, 128, 24),
+                GroupedGemmShape("small_G8_dec", 8, 128, 256, 4, memory_bound=True))
+TOL = 2e-2
+_MGPU_CONFIGS = ((128, 128, 64, 4, 1), (64, 128, 64, 4, 1))
+
+
+def _rel_err(out, ref) -> float:
+  out, ref = np.asarray(out, np.float32), np.asarray(ref, np.float32)
+  if not np.all(np.isfinite(out)):
+    return float("inf")
+  return float(np.linalg.norm(out - ref) / max(np.linalg.norm(ref), 1e-30))
+
+
+def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
+  rng = np.random.default_rng(seed)
+  sizes = shape.group_sizes()
+  if masked:
+    m = shape.masked_m_max
+    lhs = rng.standard_normal((shape.num_groups, m, shape.k), np.float32)
+    sizes = np.minimum(sizes, m)
+  else:
+    lhs = rng.standard_normal((int(sizes.sum()), shape.k), np.float32)
+  rhs = rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32) / np.sqrt(shape.k)
+  return jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16), jnp.asarray(sizes)
+
+
+def _quantize(x, block_axes):
+  """Per-128 absmax scales along the K axis (and N for rhs): DeepGEMM 1D2D."""
+  x = np.asarray(x, np.float32)
+  if block_axes == "lhs":
+    blocks = x.reshape(*x.shape[:-1], -1, 128)
+    scale = np.maximum(np.abs(blocks).max(-1), 1e-6) / 448.0
+    q = (blocks / scale[..., None]).reshape(x.shape)
+  else:
+    g, k, n = x.shape
+    blocks = x.reshape(g, k // 128, 128, n // 128, 128)
+    scale = np.maximum(np.abs(blocks).max((2, 4)), 1e-6) / 448.0
+    q = (blocks / scale[:, :, None, :, None]).reshape(x.shape)
+  return jnp.asarray(q, jnp.float8_e4m3fn), jnp.asarray(scale, jnp.float32)
+
+
+def _rates(rec, shape, rows, fp8=False):
+  if rec.get("us"):
+    itemsize = 1 if fp8 else 2
+    min_bytes = (rows * shape.k * itemsize + shape.num_groups * shape.k * shape.n * itemsize
+                 + rows * shape.n * 2)
+    rec["tflops"] = 2.0 * rows * shape.k * shape.n / rec["us"] / 1e6
+    rec["tbps"] = min_bytes / rec["us"] / 1e6
+  return rec
+
+
+def _time(rec, fn, shape, masked, iters, ref, args_fn):
+  """Check fn against ref on the first input set, then time it over rotated sets."""
+  try:
+    out = jax.jit(fn)(*args_fn(0))
+    rec["err"] = err = _rel_err(out, ref)
+    if err >= TOL:
+      rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
+      return rec
+    sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
+    t = _timing.time_fn(fn, sets, iters=iters)
+    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
+  except Exception as e:  # a peer that cannot run a shape is a finding, not a crash
+    rec.update(us=None, note=f"{type(e).__name__}: {str(e)[:200]}")
+  return rec
+
+
+def _candidates(problem, device):
+  """The XLA variants worth measuring: the formula's three cheapest, plus ragged_dot unless the
+  formula puts it beyond 20x the cheapest (a dense expansion over many groups)."""
+  costs = rule._costs(problem, device)
+  ranked = sorted(costs, key=costs.get)
+  best = costs[ranked[0]]
+  picks = [c for c in ranked if c.method == "tiled"][:3]
+  ragged = GroupedGemmXlaConfig(method="ragged_dot")
+  if costs[ragged] <= 20 * best:
+    picks.append(ragged)
+  return picks
+
+
+def bench_contiguous(shape, iters, device, tuning_rows):
+  records = []
+  sizes = shape.group_sizes()
+  rows = int(sizes.sum())
+  args_fn = functools.lru_cache(maxsize=None)(lambda s: _inputs(shape, s))
+  lhs, rhs, gs = args_fn(0)
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  base = dict(shape=shape.name, tp=1, layout="contiguous", dtype="bfloat16")
+  choice = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, gs)[0]
+  records.append(_time(dict(base, impl=f"jaxkern:{choice.impl}", config=str(choice.config),
+                            source=choice.source), jaxkern.grouped_gemm, shape, False, iters, ref,
+                       args_fn))
+  variants = {}
+  for cfg in _candidates(choice.problem, device):
+    label = cfg.method if cfg.method == "ragged_dot" else f"tiled/{cfg.block_m}"
+    rec = _time(dict(base, impl=f"jaxkern:xla[{label}]", config=str(cfg)),
+                functools.partial(jaxkern.grouped_gemm, config=cfg), shape, False, iters, ref, args_fn)
+    records.append(rec)
+    if rec.get("us"):
+      variants[cfg] = (label, rec["us"])
+  if variants and tuning_rows is not None:
+    best = min(variants, key=lambda c: variants[c][1])
+    tuning_rows.append({
+        "key": choice.problem.table_key(),
+        "config": {"method": best.method, "block_m": best.block_m,
+                   "items_per_step": best.items_per_step},
+        "us": {label: round(us, 1) for label, us in variants.values()},
+        "why": f"fastest of {len(variants)} XLA variants on {shape.name}",
+        "shape": shape.name, "date": _report.environment()["date"], "jax": jax.__version__})
+  if jax.default_backend() == "gpu":
+    records.append(_time(dict(base, impl="xla_ragged_dot"),
+                         lambda a, b, g: jax.lax.ragged_dot(a, b, g), shape, False, iters, ref,
+                         args_fn) if rule._costs(choice.problem, device)[
+                             GroupedGemmXlaConfig(method="ragged_dot")] < 50_000 else
+                   dict(base, impl="xla_ragged_dot", us=None,
+                        note="not run: dense expansion over G groups modelled > 50 ms"))
+    from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
+    best_rec = None
+    for bm, bn, bk, steps, gbn in _MGPU_CONFIGS:
+      fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **kw),
+                             block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
+                             grid_block_n=gbn)
+      rec = _time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}"),
+                  fn, shape, False, iters, ref, args_fn)
+      if best_rec is None or (rec.get("us") and (not best_rec.get("us") or rec["us"] < best_rec["us"])):
+        best_rec = rec
+    records.append(best_rec)
+    try:
+      import tokamax
+    except ImportError:
+      tokamax = None
+    if tokamax is not None:
+      records.append(_time(dict(base, impl="tokamax_mosaic"),
+                           lambda a, b, g: tokamax.ragged_dot(a, b, g, implementation="mosaic"),
+                           shape, False, iters, ref, args_fn))
+  return [_rates(r, shape, rows) for r in records]
+
+
+def bench_masked(shape, iters):
+  args_fn = functools.lru_cache(maxsize=None)(lambda s: _inputs(shape, s, masked=True))
+  lhs, rhs, mm = args_fn(0)
+  ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
+  fn = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m)
+  rec = _time(dict(shape=f"{shape.name}/masked", tp=1, layout="masked", dtype="bfloat16",
+                   impl="jaxkern:xla", m_max=shape.masked_m_max), fn, shape, True, iters, ref, args_fn)
+  return [_rates(rec, shape, int(np.asarray(mm).sum()))]
+
+
+def bench_fp8(shape, iters):
+  def args_fn(seed):
+    lhs, rhs, gs = _inputs(shape, seed)
+    lq, ls = _quantize(lhs, "lhs")
+    rq, rs = _quantize(rhs, "rhs")
+    return lq, rq, gs, ls, rs
+  args_fn = functools.lru_cache(maxsize=None)(args_fn)
+  lq, rq, gs, ls, rs = args_fn(0)
+  ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y))(
+      lq, rq, gs, ls, rs)
+  fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y)
+  rec = _time(dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
+                   impl="jaxkern:xla"), fn, shape, False, iters, ref, args_fn)
+  return [_rates(rec, shape, int(np.asarray(gs).sum()), fp8=True)]
+
+
+def main(argv):
+  del argv
+  device = DeviceSpec.current()
+  shapes = GROUPED_GEMM_SHAPES if _SHAPES.value == "seed" else SMALL_SHAPES
+  small = _SHAPES.value == "small"
+  tuning_rows = [] if _UPDATE.value else None
+  records = []
+  for shape in shapes:
+    if "contiguous" in _LAYOUTS.value:
+      records += bench_contiguous(shape, _ITERS.value, device, tuning_rows)
+    if "masked" in _LAYOUTS.value and (small or shape.name in MASKED_GROUPED_GEMM_SHAPES):
+      records += bench_masked(shape, _ITERS.value)
+    if "fp8" in _LAYOUTS.value and (small or shape.name in FP8_GROUPED_GEMM_SHAPES):
+      records += bench_fp8(shape, _ITERS.value)
+    print(f"done {shape.name}", flush=True)
+  path = _report.write(_OUT.value, "grouped_gemm", records)
+  _report.plot([r for r in records if "[" not in r["impl"]], path.with_suffix(".png"),
+               title="grouped GEMM (bf16 unless marked)")
+  main_impls = [i for i in dict.fromkeys(r["impl"] for r in records) if "[" not in i]
+  print(_report.table(records, rate_key="tflops", baseline="jaxkern:xla", columns=main_impls))
+  print("\nXLA variants (us): ")
+  for r in records:
+    if "[" in r["impl"]:
+      print(f"  {r['shape']:28s} {r['impl']:26s} {r['us'] if r.get('us') else r.get('note')}")
+  if tuning_rows:
+    print(f"wrote {tuning.write_rows(device.kind, 'grouped_gemm', tuning_rows)}")
+  print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+  app.run(main)

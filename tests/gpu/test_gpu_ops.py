@@ -1,0 +1,92 @@
+"""Tier 3, on the H200 (`pytest -m gpu`): every op at the real PEERS.md sizes vs the float32
+references, through the public API and the cost model."""
+
+import functools
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import jaxkern
+from _testing import rel_err
+from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
+                            MASKED_GROUPED_GEMM_SHAPES, make_paged_batch)
+from pallas_kernels.extend_attention import extend_attention_reference
+from pallas_kernels.grouped_gemm import grouped_gemm_reference
+
+pytestmark = pytest.mark.gpu
+
+
+def _check_attention(args, max_ext, **kw):
+  kw = dict(kw, max_extend_len=max_ext)
+  out = jaxkern.extend_attention(*args, **kw)
+  ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
+  assert bool(jnp.all(jnp.isfinite(out)))
+  assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("shape", ATTENTION_SHAPES, ids=lambda s: s.name)
+def test_extend_attention_peers_shapes(gpu, shape):
+  args, max_ext = make_paged_batch([(shape.prefix, shape.extend)] * shape.num_seqs,
+                                   num_q_heads=shape.num_q_heads, num_kv_heads=shape.num_kv_heads,
+                                   head_dim=shape.head_dim, page_size=16, dtype=jnp.bfloat16)
+  _check_attention(args, max_ext, sliding_window=shape.window)
+
+
+@pytest.mark.parametrize("page_size,window,cap,dtype", [
+    (1, 1024, None, jnp.bfloat16), (16, None, 50.0, jnp.float16), (64, 512, None, jnp.bfloat16)])
+def test_extend_attention_mixed_batch(gpu, page_size, window, cap, dtype):
+  """One long prefill, a chunk over a prefix, verify rows, decode rows; GQA 4, head_dim 128."""
+  seqs = [(0, 4096), (1024, 1024)] + [(6000, 4)] * 16 + [(3000, 1)] * 16
+  args, max_ext = make_paged_batch(seqs, num_q_heads=32, num_kv_heads=8, head_dim=128,
+                                   page_size=page_size, dtype=dtype)
+  _check_attention(args, max_ext, sliding_window=window, logit_cap=cap)
+
+
+@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
+def test_grouped_gemm_peers_shapes(gpu, shape):
+  rng = np.random.default_rng(0)
+  sizes = shape.group_sizes()
+  lhs = jnp.asarray(rng.standard_normal((int(sizes.sum()) + 8, shape.k), np.float32), jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32),
+                    jnp.bfloat16)
+  gs = jnp.asarray(sizes)
+  out = jaxkern.grouped_gemm(lhs, rhs, gs)
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  assert rel_err(out, ref) < 1e-2
+  assert bool(jnp.all(out[int(sizes.sum()):] == 0))
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    m_max = shape.masked_m_max
+    masked = jnp.asarray(rng.standard_normal((shape.num_groups, m_max, shape.k), np.float32),
+                         jnp.bfloat16)
+    mm = jnp.minimum(gs, m_max)
+    out = jaxkern.grouped_gemm(masked, rhs, masked_m=mm, activation="swiglu")
+    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m, activation="swiglu"))(
+        masked, rhs, mm)
+    assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
+def test_grouped_gemm_fp8(gpu, name):
+  from benchmarks.grouped_gemm import _inputs, _quantize
+
+  shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
+  lhs, rhs, gs = _inputs(shape, 0)
+  (lq, ls), (rq, rs) = _quantize(lhs, "lhs"), _quantize(rhs, "rhs")
+  out = jaxkern.grouped_gemm(lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
+  ref = jax.jit(lambda *a: grouped_gemm_reference(*a[:3], lhs_scale=a[3], rhs_scale=a[4]))(
+      lq, rq, gs, ls, rs)
+  assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 8192), (8192, 8192, 29568)])
+def test_gemm_reduce_scatter_all_local_gpus(gpu, m, n, k):
+  tp = jax.device_count()
+  mesh = jax.make_mesh((tp,), ("tp",))
+  rng = np.random.default_rng(0)
+  a = jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
+  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
+  y = jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
+  ref = jnp.dot(a.astype(jnp.float32), b.astype(jnp.float32), precision="highest")
+  assert rel_err(y, ref) < 1e-2

@@ -1,0 +1,49 @@
+"""The benchmark scripts run end to end on CPU at tiny sizes (their GPU runs are on the device),
+and the dense peer inputs they build state the same attention as the op."""
+
+import json
+import subprocess
+import sys
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+from _testing import rel_err
+from jaxkern.shapes import AttentionShape, make_paged_batch
+from pallas_kernels.extend_attention import extend_attention_reference
+
+
+@pytest.mark.parametrize("module,extra", [
+    ("benchmarks.extend_attention", []),
+    ("benchmarks.grouped_gemm", []),
+    ("benchmarks.gemm_reduce_scatter", ["--tp=2,4"]),
+])
+def test_benchmark_smoke(tmp_path, module, extra):
+  proc = subprocess.run([sys.executable, "-m", module, "--shapes=small", "--iters=2",
+                         f"--out={tmp_path}", *extra], capture_output=True, text=True, timeout=600,
+                        env={"XLA_FLAGS": "--xla_force_host_platform_device_count=4",
+                             "JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  (path,) = tmp_path.glob("*/*.json")
+  records = json.loads(path.read_text())["records"]
+  assert records and all(r.get("us") for r in records), [r for r in records if not r.get("us")]
+  assert all(r["impl"].startswith("jaxkern:") for r in records)
+  assert path.with_suffix(".png").exists()
+  assert "| shape | tp |" in proc.stdout
+
+
+@pytest.mark.parametrize("prefix,window", [(0, None), (24, None), (24, 9), (0, 5)])
+def test_dense_peer_inputs_match_the_op(prefix, window):
+  from benchmarks.extend_attention import _dense_kv, _extend_mask
+
+  shape = AttentionShape("t", 3, 8, prefix, window, num_q_heads=4, num_kv_heads=2, head_dim=16)
+  args, _ = make_paged_batch([(prefix, 8)] * 3, num_q_heads=4, num_kv_heads=2, head_dim=16,
+                             page_size=4, dtype=jnp.float32)
+  q, k, v = _dense_kv(args, shape)
+  mask = _extend_mask(shape)
+  dense = jax.nn.dot_product_attention(q, k, v, mask=mask, is_causal=mask is None,
+                                       implementation="xla")
+  want = extend_attention_reference(*args, sliding_window=window)
+  assert rel_err(dense.reshape(want.shape), want) < 1e-5
