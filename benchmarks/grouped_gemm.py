@@ -28,7 +28,7 @@ from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig, grouped_gemm_refer
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "small"], "seed: PEERS.md §3; small: CPU smoke")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
-_UPDATE = flags.DEFINE_bool("update_tuning", False, "write the measured table under jaxkern/tuning")
+_UPDATE = flags.DEFINE_bool("update-tuning", False, "write the measured table under jaxkern/tuning")
 _LAYOUTS = flags.DEFINE_list("layouts", ["contiguous", "masked", "fp8"], "which families to run")
 
 SMALL_SHAPES = (GroupedGemmShape("small_G1", 1, 256, 256, 96),
@@ -83,7 +83,7 @@ def _rates(rec, shape, rows, fp8=False):
   return rec
 
 
-def _time(rec, fn, shape, masked, iters, ref, args_fn):
+def _time(rec, fn, iters, ref, args_fn):
   """Check fn against ref on the first input set, then time it over rotated sets."""
   try:
     out = jax.jit(fn)(*args_fn(0))
@@ -122,13 +122,13 @@ def bench_contiguous(shape, iters, device, tuning_rows):
   base = dict(shape=shape.name, tp=1, layout="contiguous", dtype="bfloat16")
   choice = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, gs)[0]
   records.append(_time(dict(base, impl=f"jaxkern:{choice.impl}", config=str(choice.config),
-                            source=choice.source), jaxkern.grouped_gemm, shape, False, iters, ref,
+                            source=choice.source), jaxkern.grouped_gemm, iters, ref,
                        args_fn))
   variants = {}
   for cfg in _candidates(choice.problem, device):
     label = cfg.method if cfg.method == "ragged_dot" else f"tiled/{cfg.block_m}"
     rec = _time(dict(base, impl=f"jaxkern:xla[{label}]", config=str(cfg)),
-                functools.partial(jaxkern.grouped_gemm, config=cfg), shape, False, iters, ref, args_fn)
+                functools.partial(jaxkern.grouped_gemm, config=cfg), iters, ref, args_fn)
     records.append(rec)
     if rec.get("us"):
       variants[cfg] = (label, rec["us"])
@@ -143,7 +143,7 @@ def bench_contiguous(shape, iters, device, tuning_rows):
         "shape": shape.name, "date": _report.environment()["date"], "jax": jax.__version__})
   if jax.default_backend() == "gpu":
     records.append(_time(dict(base, impl="xla_ragged_dot"),
-                         lambda a, b, g: jax.lax.ragged_dot(a, b, g), shape, False, iters, ref,
+                         lambda a, b, g: jax.lax.ragged_dot(a, b, g), iters, ref,
                          args_fn) if rule._costs(choice.problem, device)[
                              GroupedGemmXlaConfig(method="ragged_dot")] < 50_000 else
                    dict(base, impl="xla_ragged_dot", us=None,
@@ -155,7 +155,7 @@ def bench_contiguous(shape, iters, device, tuning_rows):
                              block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
                              grid_block_n=gbn)
       rec = _time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}"),
-                  fn, shape, False, iters, ref, args_fn)
+                  fn, iters, ref, args_fn)
       if best_rec is None or (rec.get("us") and (not best_rec.get("us") or rec["us"] < best_rec["us"])):
         best_rec = rec
     records.append(best_rec)
@@ -166,7 +166,7 @@ def bench_contiguous(shape, iters, device, tuning_rows):
     if tokamax is not None:
       records.append(_time(dict(base, impl="tokamax_mosaic"),
                            lambda a, b, g: tokamax.ragged_dot(a, b, g, implementation="mosaic"),
-                           shape, False, iters, ref, args_fn))
+                           iters, ref, args_fn))
   return [_rates(r, shape, rows) for r in records]
 
 
@@ -176,7 +176,7 @@ def bench_masked(shape, iters):
   ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
   fn = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m)
   rec = _time(dict(shape=f"{shape.name}/masked", tp=1, layout="masked", dtype="bfloat16",
-                   impl="jaxkern:xla", m_max=shape.masked_m_max), fn, shape, True, iters, ref, args_fn)
+                   impl="jaxkern:xla", m_max=shape.masked_m_max), fn, iters, ref, args_fn)
   return [_rates(rec, shape, int(np.asarray(mm).sum()))]
 
 
@@ -192,7 +192,7 @@ def bench_fp8(shape, iters):
       lq, rq, gs, ls, rs)
   fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y)
   rec = _time(dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
-                   impl="jaxkern:xla"), fn, shape, False, iters, ref, args_fn)
+                   impl="jaxkern:xla"), fn, iters, ref, args_fn)
   return [_rates(rec, shape, int(np.asarray(gs).sum()), fp8=True)]
 
 

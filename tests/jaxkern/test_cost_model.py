@@ -130,7 +130,10 @@ def test_policy_rejects_bad_overrides():
       pass
 
 
-def test_grouped_gemm_formula_on_h200():
+def test_grouped_gemm_formula_on_h200(tmp_path, monkeypatch):
+  monkeypatch.setattr(tuning, "_ROOT", tmp_path)  # no measured tables: the formula decides
+  tuning._load.cache_clear()
+
   def problem(g, m, k=2816, n=1408):
     return gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=g, m=m, k=k, n=n,
                                       dtype="bfloat16", out_dtype="bfloat16", activation=None)
@@ -142,6 +145,7 @@ def test_grouped_gemm_formula_on_h200():
   assert many.estimate and many.estimate[0][0] == "floor"
   masked = gg_rule.choose(dataclasses.replace(problem(8, 256), layout="masked"), H200)
   assert masked.config.method == "batched"
+  tuning._load.cache_clear()
 
 
 def test_tuning_table_beats_the_formula(tmp_path, monkeypatch):
@@ -194,3 +198,23 @@ def test_gemm_reduce_scatter_estimate_on_h200():
   p = rs_rule.GemmReduceScatterProblem(m=8192, n=8192, k=29568, dtype="bfloat16", tp=4)
   (name, us), = rs_rule.choose(p, H200).estimate
   assert name == "unfused" and 1200 < us < 2500  # GEMM 1.26 ms + 100 MB over NVLink
+
+
+def test_committed_h200_table_drives_the_rule():
+  """The table measured on the H200 (benchmarks/results/h200/grouped_gemm.json) is what the rule
+  uses there: one expert -> lax.ragged_dot (no expansion), 128 experts -> tiled."""
+  from jaxkern.shapes import GROUPED_GEMM_SHAPES
+
+  tuning._load.cache_clear()
+  by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
+  def choose(name):
+    s = by_name[name]
+    p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=s.num_groups,
+                                   m=int(s.group_sizes().sum()), k=s.k, n=s.n, dtype="bfloat16",
+                                   out_dtype="bfloat16", activation=None)
+    return gg_rule.choose(p, H200)
+  one, many = choose("DS_G1_m1024_gu"), choose("Gm_prefill_gu")
+  assert (one.source, one.config.method) == ("table", "ragged_dot")
+  assert (many.source, many.config.method) == ("table", "tiled")
+  measured = dict(many.estimate)
+  assert min(measured, key=measured.get) == f"tiled/{many.config.block_m}"
