@@ -89,3 +89,11 @@ def test_bad_static_arguments(rng, kw, words):
 def test_config_validation():
   with pytest.raises(ValueError, match="block_kv"):
     jaxkern.ExtendAttentionXlaConfig(block_kv=0)
+
+
+@pytest.mark.parametrize("head_dim", [64, 128, 256, 512])
+def test_every_head_dim(rng, head_dim):
+  x = make_extend_inputs(rng, [(5, 3), (0, 2)], num_q_heads=2, num_kv_heads=1, head_dim=head_dim,
+                         page_size=4)
+  out = jaxkern.extend_attention(*x.args(jnp.float32))
+  assert rel_err(out, extend_attention_numpy(x)) < 1e-5
