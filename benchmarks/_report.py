@@ -66,6 +66,13 @@ def table(records: list[dict], *, rate_key: str, baseline: str, columns: list[st
   return "\n".join(lines)
 
 
+def replot(json_path: str, *, title: str) -> pathlib.Path | None:
+  """Redraw the PNG beside a committed results JSON (no device needed)."""
+  path = pathlib.Path(json_path)
+  records = [r for r in json.loads(path.read_text())["records"] if "[" not in r["impl"]]
+  return plot(records, path.with_suffix(".png"), title=title)
+
+
 def plot(records: list[dict], path: pathlib.Path, *, title: str) -> pathlib.Path | None:
   """Grouped bar chart of microseconds per shape and impl (log scale)."""
   try:
@@ -76,7 +83,7 @@ def plot(records: list[dict], path: pathlib.Path, *, title: str) -> pathlib.Path
     return None
   shapes = list(dict.fromkeys(f"{r['shape']} tp{r.get('tp', 1)}" for r in records))
   impls = list(dict.fromkeys(r["impl"] for r in records))
-  fig, ax = plt.subplots(figsize=(max(8, 0.9 * len(shapes) * max(1, len(impls)) / 2), 5))
+  fig, ax = plt.subplots(figsize=(min(20, max(8, 0.5 * len(shapes) + 2)), 6))
   width = 0.8 / max(1, len(impls))
   for i, impl in enumerate(impls):
     xs, ys = [], []
