@@ -7,6 +7,7 @@ rule module implements `choose` (table, formula, fallback), `config_for` and `ch
 
 from __future__ import annotations
 
+import dataclasses
 from types import ModuleType
 from typing import Any
 
@@ -43,7 +44,7 @@ def decide(rule: ModuleType, problem: Any, device: DeviceSpec, *, impl: str | No
                     problem=problem, estimate=rule.estimate(problem, device))
   rule.check(choice.impl, choice.config, problem, device)
   if state.interpret:
-    choice = Choice(**{**choice.__dict__, "interpret": True})
+    choice = dataclasses.replace(choice, interpret=True)
   return record(choice)
 
 

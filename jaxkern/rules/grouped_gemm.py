@@ -51,7 +51,8 @@ def _items_per_step(p: GroupedGemmProblem, block_m: int) -> int:
 
 
 def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConfig, float]:
-  """Modelled cost (us with measured ceilings; FLOPs where the device has none) per XLA variant."""
+  """Modelled cost per XLA variant: microseconds from the measured ceilings, or plain FLOPs where
+  the device has none (min() keeps the first of equal entries: ragged_dot, then smaller tiles)."""
   isz = _itemsize(p)
   io_bytes = p.m * p.k * isz + p.m * p.n * 4
   out = {}
@@ -65,8 +66,7 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
     weight_bytes = 3.0 * items * p.k * p.n * isz  # gather: read, write, read again
     cfg = GroupedGemmXlaConfig(method="tiled", block_m=bm, items_per_step=_items_per_step(p, bm))
     us = roofline_us(flops, io_bytes + weight_bytes, device, fp8=p.fp8)
-    # Without measured ceilings, rank by FLOPs with a small charge per item (its gather).
-    out[cfg] = flops * (1.0 + 1e-3 * items / max(1, p.m // bm)) if us is None else us
+    out[cfg] = flops if us is None else us
   return out
 
 

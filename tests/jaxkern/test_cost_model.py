@@ -218,3 +218,12 @@ def test_committed_h200_table_drives_the_rule():
   assert (many.source, many.config.method) == ("table", "tiled")
   measured = dict(many.estimate)
   assert min(measured, key=measured.get) == f"tiled/{many.config.block_m}"
+
+
+def test_compat_shims():
+  params = _compat.interpret_gpu_params(detect_races=True)
+  assert type(params).__name__ == "InterpretGPUParams" and params.detect_races
+  mesh = _compat.make_abstract_mesh((2,), ("x",), device_kind="NVIDIA H100 80GB HBM3")
+  assert mesh.abstract_device.device_kind == "NVIDIA H100 80GB HBM3"
+  with jax.sharding.use_abstract_mesh(mesh):
+    assert DeviceSpec.current().has_mosaic_gpu
