@@ -18,7 +18,9 @@ from absl import app, flags
 
 import jaxkern
 from benchmarks import _report, _timing
+from jaxkern.checks import rel_err
 from jaxkern.device import DeviceSpec
+from jaxkern.rules import roofline_us
 from jaxkern.shapes import ATTENTION_SHAPES, AttentionShape, make_paged_batch
 from pallas_kernels.extend_attention import extend_attention_reference
 
@@ -35,13 +37,6 @@ SMALL_SHAPES = (
 )
 DTYPE = jnp.bfloat16
 TOL = 2e-2
-
-
-def _rel_err(out, ref) -> float:
-  out, ref = np.asarray(out, np.float32), np.asarray(ref, np.float32)
-  if not np.all(np.isfinite(out)):
-    return float("inf")
-  return float(np.linalg.norm(out - ref) / np.linalg.norm(ref))
 
 
 def _dense_kv(args, shape: AttentionShape):
@@ -100,33 +95,33 @@ def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict
     args, _ = make_paged_batch(seqs, num_q_heads=shape.num_q_heads, num_kv_heads=shape.num_kv_heads,
                                head_dim=shape.head_dim, page_size=page_size, dtype=DTYPE)
     ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
-    if peer_inputs is None:
-      peer_inputs = (_dense_kv(args, shape), ref)
     fn = functools.partial(jaxkern.extend_attention, **kw)
     choice = jaxkern.explain(fn, *args)[0]
-    err = _rel_err(jax.jit(fn)(*args), ref)
+    err = rel_err(jax.jit(fn)(*args), ref)
     name = shape.name if page_size == 16 else f"{shape.name}/ps{page_size}"
     rec = dict(base, shape=name, impl=f"jaxkern:{choice.impl}", page_size=page_size, err=err,
                config=str(choice.config))
+    sets = [args] + [make_paged_batch(seqs, num_q_heads=shape.num_q_heads,
+                                      num_kv_heads=shape.num_kv_heads, head_dim=shape.head_dim,
+                                      page_size=page_size, dtype=DTYPE, seed=s)[0]
+                     for s in range(1, _timing.rotations_for(args))]
+    if peer_inputs is None:  # the peers see the same data, as dense tensors, rotated the same way
+      peer_inputs = ([_dense_kv(s, shape) for s in sets], ref)
     if err < TOL:
-      sets = [args] + [make_paged_batch(seqs, num_q_heads=shape.num_q_heads,
-                                        num_kv_heads=shape.num_kv_heads, head_dim=shape.head_dim,
-                                        page_size=page_size, dtype=DTYPE, seed=s)[0]
-                       for s in range(1, _timing.rotations_for(args))]
       t = _timing.time_fn(fn, sets, iters=iters)
       rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
     else:
       rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
     records.append(rec)
-  dense_args, ref = peer_inputs
+  dense_sets, ref = peer_inputs
   for name, peer in _peers(shape).items():
     rec = dict(base, impl=name)
     try:
-      out = jax.jit(peer)(*dense_args)
-      err = _rel_err(out.reshape(ref.shape), ref)
+      out = jax.jit(peer)(*dense_sets[0])
+      err = rel_err(out.reshape(ref.shape), ref)
       rec["err"] = err
       if err < TOL:
-        t = _timing.time_fn(peer, [dense_args], iters=iters)
+        t = _timing.time_fn(peer, dense_sets, iters=iters)
         rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
       else:
         rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
@@ -146,10 +141,7 @@ def main(argv):
   shapes = ATTENTION_SHAPES if _SHAPES.value == "seed" else SMALL_SHAPES
   records = []
   for shape in shapes:
-    floor = None
-    if device.peak_bf16_flops:
-      floor = 1e6 * max(shape.causal_flops / device.peak_bf16_flops,
-                        shape.min_bytes() / device.hbm_bytes_per_s)
+    floor = roofline_us(shape.causal_flops, shape.min_bytes(), device)
     records += bench_shape(shape, [int(p) for p in _PAGE_SIZES.value], _ITERS.value, floor)
     print(f"done {shape.name}", flush=True)
   path = _report.write(_OUT.value, "extend_attention", records)

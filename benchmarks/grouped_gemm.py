@@ -19,11 +19,13 @@ from absl import app, flags
 import jaxkern
 from benchmarks import _report, _timing
 from jaxkern import tuning
+from jaxkern.checks import rel_err
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             MASKED_GROUPED_GEMM_SHAPES, GroupedGemmShape)
-from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig, grouped_gemm_reference
+from pallas_kernels.grouped_gemm import (GroupedGemmXlaConfig, grouped_gemm_reference,
+                                         quantize_lhs_fp8, quantize_rhs_fp8)
 
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "small"], "seed: PEERS.md §3; small: CPU smoke")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
@@ -38,13 +40,6 @@ TOL = 2e-2
 _MGPU_CONFIGS = ((128, 128, 64, 4, 1), (64, 128, 64, 4, 1))
 
 
-def _rel_err(out, ref) -> float:
-  out, ref = np.asarray(out, np.float32), np.asarray(ref, np.float32)
-  if not np.all(np.isfinite(out)):
-    return float("inf")
-  return float(np.linalg.norm(out - ref) / max(np.linalg.norm(ref), 1e-30))
-
-
 def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
   rng = np.random.default_rng(seed)
   sizes = shape.group_sizes()
@@ -56,21 +51,6 @@ def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
     lhs = rng.standard_normal((int(sizes.sum()), shape.k), np.float32)
   rhs = rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32) / np.sqrt(shape.k)
   return jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16), jnp.asarray(sizes)
-
-
-def _quantize(x, block_axes):
-  """Per-128 absmax scales along the K axis (and N for rhs): DeepGEMM 1D2D."""
-  x = np.asarray(x, np.float32)
-  if block_axes == "lhs":
-    blocks = x.reshape(*x.shape[:-1], -1, 128)
-    scale = np.maximum(np.abs(blocks).max(-1), 1e-6) / 448.0
-    q = (blocks / scale[..., None]).reshape(x.shape)
-  else:
-    g, k, n = x.shape
-    blocks = x.reshape(g, k // 128, 128, n // 128, 128)
-    scale = np.maximum(np.abs(blocks).max((2, 4)), 1e-6) / 448.0
-    q = (blocks / scale[:, :, None, :, None]).reshape(x.shape)
-  return jnp.asarray(q, jnp.float8_e4m3fn), jnp.asarray(scale, jnp.float32)
 
 
 def _rates(rec, shape, rows, fp8=False):
@@ -87,7 +67,7 @@ def _time(rec, fn, iters, ref, args_fn):
   """Check fn against ref on the first input set, then time it over rotated sets."""
   try:
     out = jax.jit(fn)(*args_fn(0))
-    rec["err"] = err = _rel_err(out, ref)
+    rec["err"] = err = rel_err(out, ref)
     if err >= TOL:
       rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
       return rec
@@ -183,8 +163,8 @@ def bench_masked(shape, iters):
 def bench_fp8(shape, iters):
   def args_fn(seed):
     lhs, rhs, gs = _inputs(shape, seed)
-    lq, ls = _quantize(lhs, "lhs")
-    rq, rs = _quantize(rhs, "rhs")
+    lq, ls = quantize_lhs_fp8(lhs)
+    rq, rs = quantize_rhs_fp8(rhs)
     return lq, rq, gs, ls, rs
   args_fn = functools.lru_cache(maxsize=None)(args_fn)
   lq, rq, gs, ls, rs = args_fn(0)

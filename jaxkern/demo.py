@@ -20,6 +20,7 @@ import numpy as np
 from absl import flags
 
 import jaxkern
+from jaxkern.checks import rel_err
 from jaxkern.shapes import make_paged_batch
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference
@@ -73,13 +74,6 @@ def _time_us(fn, *args, iters: int) -> float:
   return (time.perf_counter() - start) / iters * 1e6
 
 
-def _rel_err(out, ref) -> float:
-  out, ref = np.asarray(out, np.float64), np.asarray(ref, np.float64)
-  if not np.all(np.isfinite(out)):
-    return float("inf")
-  return float(np.linalg.norm(out - ref) / max(np.linalg.norm(ref), 1e-30))
-
-
 def attention_seqs(s: Sizes) -> list[tuple[int, int]]:
   """The mixed batch: (prefix_len, extend_len) per sequence."""
   return ([(0, s.long_prefill), (s.chunk, s.chunk)] + [(s.verify_prefix, 4)] * s.verify_seqs
@@ -99,7 +93,7 @@ def run(size: Sizes, *, iters: int, seed: int) -> list[dict]:
   def report(name, shape, fn, ref_fn, args, tol):
     choices = jaxkern.explain(fn, *args)
     out = fn(*args)
-    err = _rel_err(out, ref_fn(*args))
+    err = rel_err(out, ref_fn(*args))
     us = _time_us(fn, *args, iters=iters)
     results.append(dict(op=name, shape=shape, err=err, ok=err < tol, us=us, choices=choices))
 

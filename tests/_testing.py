@@ -6,8 +6,9 @@ import dataclasses
 
 import jax
 import jax.numpy as jnp
-import ml_dtypes
 import numpy as np
+
+from jaxkern.checks import rel_err  # noqa: F401  (one definition, re-exported for the tests)
 
 
 def cpu_mesh(shape, names):
@@ -15,15 +16,6 @@ def cpu_mesh(shape, names):
   n = int(np.prod(shape))
   return jax.make_mesh(shape, names, axis_types=(jax.sharding.AxisType.Auto,) * len(shape),
                        devices=jax.devices()[:n])
-
-
-def rel_err(out, ref) -> float:
-  out = np.asarray(out, np.float64)
-  ref = np.asarray(ref, np.float64)
-  if not np.all(np.isfinite(out)):
-    return float("inf")
-  denom = np.linalg.norm(ref)
-  return float(np.linalg.norm(out - ref) / (denom if denom > 0 else 1.0))
 
 
 TOL = {jnp.float32: 2e-5, jnp.bfloat16: 2e-2, jnp.float16: 4e-3}
@@ -127,27 +119,6 @@ def extend_attention_numpy(x: ExtendInputs, *, sm_scale=None, sliding_window=Non
 # ----------------------------------------------------------------------------- grouped GEMM
 
 FP8 = jnp.float8_e4m3fn
-
-
-def quantize_fp8_lhs(x: np.ndarray):
-  """Per row, per 128 channels (DeepGEMM 1D): returns (fp8 values, float32 scales [..., K/128])."""
-  *lead, k = x.shape
-  blocks = x.reshape(*lead, k // 128, 128)
-  scale = np.maximum(np.abs(blocks).max(-1), 1e-6) / 448.0
-  q = (blocks / scale[..., None]).reshape(x.shape).astype(ml_dtypes.float8_e4m3fn)
-  return q, scale.astype(np.float32)
-
-
-def quantize_fp8_rhs(w: np.ndarray):
-  """Per 128x128 block (DeepGEMM 2D) of w [G, K, N]: scales [G, K/128, cdiv(N,128)]."""
-  g, k, n = w.shape
-  nb = -(-n // 128)
-  padded = np.zeros((g, k, nb * 128))
-  padded[..., :n] = w
-  blocks = padded.reshape(g, k // 128, 128, nb, 128)
-  scale = np.maximum(np.abs(blocks).max((2, 4)), 1e-6) / 448.0
-  q = (blocks / scale[:, :, None, :, None]).reshape(g, k, nb * 128)[..., :n]
-  return q.astype(ml_dtypes.float8_e4m3fn), scale.astype(np.float32)
 
 
 def dequant_lhs(q, scale):

@@ -9,7 +9,7 @@ from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
-from pallas_kernels.extend_attention import ExtendAttentionXlaConfig
+from pallas_kernels.extend_attention import ExtendAttentionXlaConfig, num_query_blocks
 
 OP = "extend_attention"
 IMPLS = ("xla",)
@@ -59,9 +59,8 @@ _XLA_BLOCK_Q = 64  # query rows per block: decode/verify rows pad to their bucke
 
 def xla_query_rows(problem: ExtendAttentionProblem, block_q: int) -> int:
   """Query rows the XLA path computes: every sequence's tokens in blocks of block_q rows."""
-  p = problem
-  blocks = min(-(-p.num_tokens // block_q) + p.num_seqs, p.num_seqs * -(-p.max_extend_len // block_q))
-  return blocks * block_q
+  return block_q * num_query_blocks(num_tokens=problem.num_tokens, num_seqs=problem.num_seqs,
+                                    max_extend_len=problem.max_extend_len, block_q=block_q)
 
 
 def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
@@ -78,7 +77,7 @@ def estimate(problem: ExtendAttentionProblem, device: DeviceSpec) -> tuple[tuple
   p = problem
   itemsize = 4 if p.dtype == "float32" else 2
   keys = p.visible_prefix + p.max_extend_len  # every query block visits the longest key range
-  rows = xla_query_rows(p, min(_XLA_BLOCK_Q, tuning.bucket(p.max_extend_len)))
+  rows = xla_query_rows(p, config_for("xla", p, device).block_q)
   flops = 4.0 * rows * p.num_q_heads * keys * p.head_dim
   kv_bytes = 2.0 * p.num_seqs * keys * p.num_kv_heads * p.head_dim * itemsize
   qo_bytes = 2.0 * p.num_tokens * p.num_q_heads * p.head_dim * itemsize

@@ -53,10 +53,16 @@ def _online_softmax_step(carry, q, kb, vb, kpos, kvalid, qpos, qvalid, *, sm_sca
   return m_new, l, acc
 
 
+def num_query_blocks(*, num_tokens: int, num_seqs: int, max_extend_len: int, block_q: int) -> int:
+  """Static count of per-sequence query blocks: every block holds rows of one sequence, so at most
+  cdiv(T, bq) + B of them, and never more than B * cdiv(E, bq)."""
+  return min(-(-num_tokens // block_q) + num_seqs, num_seqs * -(-max_extend_len // block_q))
+
+
 def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int, block_q: int,
                  max_prefix: int):
   """Split every sequence's new tokens into blocks of `block_q` rows (a block never spans two
-  sequences), computed once per call. Static count: min(cdiv(T, bq) + B, B * cdiv(E, bq)).
+  sequences), computed once per call; `num_query_blocks` of them.
 
   Returns (seq [N], row0 [N], valid [N], starts [B], ext_lens [B], prefix [B]): block n holds rows
   row0[n] .. row0[n] + bq - 1 of sequence seq[n]; blocks past the last real one have valid=False.
@@ -66,7 +72,8 @@ def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int
   starts = jnp.clip(qo_indptr[:num_seqs], 0, num_tokens)
   ext_lens = jnp.clip(qo_indptr[1:] - starts, 0, jnp.minimum(max_extend_len, num_tokens - starts))
   prefix = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
-  num_blocks = min(-(-num_tokens // block_q) + num_seqs, num_seqs * -(-max_extend_len // block_q))
+  num_blocks = num_query_blocks(num_tokens=num_tokens, num_seqs=num_seqs,
+                                max_extend_len=max_extend_len, block_q=block_q)
   per_seq = -(-ext_lens // block_q)
   block_end = jnp.cumsum(per_seq)
   n = jnp.arange(num_blocks, dtype=jnp.int32)

@@ -16,6 +16,7 @@ from pallas_kernels.grouped_gemm.config import GroupedGemmXlaConfig
 
 _F32 = jnp.float32
 _SCALE_BLOCK = 128
+_E4M3_MAX = 448.0
 
 
 def _dequant_lhs(x, scale, dtype):
@@ -41,6 +42,36 @@ def _epilogue(acc, activation, out_dtype):
   return acc.astype(out_dtype)
 
 
+def quantize_lhs_fp8(x):
+  """float8_e4m3fn values and float32 scales [..., K/128]: one absmax scale per token per 128
+  channels (DeepGEMM's 1D scaling of activations). K must be a multiple of 128."""
+  x = jnp.asarray(x, _F32)
+  blocks = x.reshape(*x.shape[:-1], x.shape[-1] // _SCALE_BLOCK, _SCALE_BLOCK)
+  scale = jnp.maximum(jnp.abs(blocks).max(-1), 1e-12) / _E4M3_MAX
+  q = (blocks / scale[..., None]).reshape(x.shape).astype(jnp.float8_e4m3fn)
+  return q, scale
+
+
+def quantize_rhs_fp8(w):
+  """float8_e4m3fn values and float32 scales [G, K/128, cdiv(N, 128)]: one absmax scale per
+  128x128 block of w [G, K, N] (DeepGEMM's 2D scaling of weights; a partial last N block)."""
+  w = jnp.asarray(w, _F32)
+  g, k, n = w.shape
+  nb = -(-n // _SCALE_BLOCK)
+  padded = jnp.pad(w, ((0, 0), (0, 0), (0, nb * _SCALE_BLOCK - n)))
+  blocks = padded.reshape(g, k // _SCALE_BLOCK, _SCALE_BLOCK, nb, _SCALE_BLOCK)
+  scale = jnp.maximum(jnp.abs(blocks).max((2, 4)), 1e-12) / _E4M3_MAX
+  q = (blocks / scale[:, :, None, :, None]).reshape(g, k, nb * _SCALE_BLOCK)[..., :n]
+  return q.astype(jnp.float8_e4m3fn), scale
+
+
+def _group_bounds(group_sizes, num_rows: int):
+  """[start, end) rows of each group, clipped to the num_rows rows that exist."""
+  ends = jnp.minimum(jnp.cumsum(jnp.maximum(group_sizes.astype(jnp.int32), 0)), num_rows)
+  starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
+  return starts, ends
+
+
 def tile_work_items(group_sizes, num_rows: int, block_m: int):
   """(m-tile, group) work items of the contiguous layout, computed once per call.
 
@@ -51,9 +82,7 @@ def tile_work_items(group_sizes, num_rows: int, block_m: int):
   num_groups = group_sizes.shape[0]
   num_tiles = -(-num_rows // block_m)
   num_items = num_tiles + num_groups - 1
-  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
-  ends = jnp.minimum(jnp.cumsum(sizes), num_rows)
-  starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
+  starts, ends = _group_bounds(group_sizes, num_rows)
   first_tile = starts // block_m
   tiles_per_group = jnp.where(ends > starts, (ends - 1) // block_m - first_tile + 1, 0)
   item_end = jnp.cumsum(tiles_per_group)
@@ -101,9 +130,8 @@ def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compu
   num_rows = lhs.shape[0]
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
-  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
-  ends = jnp.minimum(jnp.cumsum(sizes), num_rows)
-  sizes = jnp.diff(jnp.concatenate([jnp.zeros((1,), jnp.int32), ends]))
+  starts, ends = _group_bounds(group_sizes, num_rows)
+  sizes = ends - starts
   valid = jnp.arange(num_rows) < ends[-1]
   x = jnp.where(valid[:, None], x, 0)  # padding rows may hold NaN
   return lax.ragged_dot(x, w, sizes, precision=precision, preferred_element_type=_F32)

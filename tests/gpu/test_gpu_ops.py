@@ -13,7 +13,7 @@ from _testing import rel_err
 from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             MASKED_GROUPED_GEMM_SHAPES, make_paged_batch)
 from pallas_kernels.extend_attention import extend_attention_reference
-from pallas_kernels.grouped_gemm import grouped_gemm_reference
+from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
 
 pytestmark = pytest.mark.gpu
 
@@ -69,11 +69,12 @@ def test_grouped_gemm_peers_shapes(gpu, shape):
 
 @pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
 def test_grouped_gemm_fp8(gpu, name):
-  from benchmarks.grouped_gemm import _inputs, _quantize
-
   shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
-  lhs, rhs, gs = _inputs(shape, 0)
-  (lq, ls), (rq, rs) = _quantize(lhs, "lhs"), _quantize(rhs, "rhs")
+  rng = np.random.default_rng(0)
+  sizes = shape.group_sizes()
+  gs = jnp.asarray(sizes)
+  lq, ls = quantize_lhs_fp8(rng.standard_normal((int(sizes.sum()), shape.k), np.float32))
+  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32))
   out = jaxkern.grouped_gemm(lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
   ref = jax.jit(lambda *a: grouped_gemm_reference(*a[:3], lhs_scale=a[3], rhs_scale=a[4]))(
       lq, rq, gs, ls, rs)

@@ -130,10 +130,16 @@ def test_policy_rejects_bad_overrides():
       pass
 
 
-def test_grouped_gemm_formula_on_h200(tmp_path, monkeypatch):
-  monkeypatch.setattr(tuning, "_ROOT", tmp_path)  # no measured tables: the formula decides
+@pytest.fixture
+def tuning_root(tmp_path, monkeypatch):
+  """Point the tuning tables at an empty folder for one test (the committed ones are hidden)."""
+  monkeypatch.setattr(tuning, "_ROOT", tmp_path)
+  tuning._load.cache_clear()
+  yield tmp_path
   tuning._load.cache_clear()
 
+
+def test_grouped_gemm_formula_on_h200(tuning_root):
   def problem(g, m, k=2816, n=1408):
     return gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=g, m=m, k=k, n=n,
                                       dtype="bfloat16", out_dtype="bfloat16", activation=None)
@@ -145,18 +151,15 @@ def test_grouped_gemm_formula_on_h200(tmp_path, monkeypatch):
   assert many.estimate and many.estimate[0][0] == "floor"
   masked = gg_rule.choose(dataclasses.replace(problem(8, 256), layout="masked"), H200)
   assert masked.config.method == "batched"
-  tuning._load.cache_clear()
 
 
-def test_tuning_table_beats_the_formula(tmp_path, monkeypatch):
-  monkeypatch.setattr(tuning, "_ROOT", tmp_path)
-  tuning._load.cache_clear()
+def test_tuning_table_beats_the_formula(tuning_root):
   p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=128, m=65536, k=2816, n=1408,
                                  dtype="bfloat16", out_dtype="bfloat16", activation=None)
   row = {"key": p.table_key(), "config": {"method": "tiled", "block_m": 64, "items_per_step": 3},
          "us": {"tiled/64": 100.0, "ragged_dot": 900.0}, "why": "fastest of 2", "date": "2026-11-21"}
   path = tuning.write_rows("NVIDIA H200", "grouped_gemm", [row])
-  assert path == tmp_path / "nvidia_h200" / "grouped_gemm.json"
+  assert path == tuning_root / "nvidia_h200" / "grouped_gemm.json"
   assert json.loads(path.read_text())["rows"][0]["key"]["G"] == 128
   c = gg_rule.choose(p, H200)
   assert c.source == "table" and c.config.block_m == 64
@@ -164,7 +167,6 @@ def test_tuning_table_beats_the_formula(tmp_path, monkeypatch):
   close = dataclasses.replace(p, num_groups=100, m=40000)
   assert gg_rule.choose(close, H200).source == "table"
   assert gg_rule.choose(close, CPU).source == "formula"  # other device kind, no table
-  tuning._load.cache_clear()
 
 
 def test_tuning_bucket():
@@ -205,7 +207,6 @@ def test_committed_h200_table_drives_the_rule():
   uses there: one expert -> lax.ragged_dot (no expansion), 128 experts -> tiled."""
   from jaxkern.shapes import GROUPED_GEMM_SHAPES
 
-  tuning._load.cache_clear()
   by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
   def choose(name):
     s = by_name[name]

@@ -4,10 +4,11 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from _testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, quantize_fp8_lhs,
-                      quantize_fp8_rhs, random_group_sizes, rel_err, tol_for)
+from _testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, random_group_sizes, rel_err,
+                      tol_for)
 from pallas_kernels.grouped_gemm import (
-    GroupedGemmXlaConfig, grouped_gemm_reference, grouped_gemm_xla, tile_work_items)
+    GroupedGemmXlaConfig, grouped_gemm_reference, grouped_gemm_xla, quantize_lhs_fp8,
+    quantize_rhs_fp8, tile_work_items)
 
 TILED = GroupedGemmXlaConfig(method="tiled", block_m=16, items_per_step=3)
 RAGGED = GroupedGemmXlaConfig(method="ragged_dot")
@@ -53,17 +54,17 @@ def test_fp8_1d2d_scales(rng, layout):
   g, k, n = 3, 256, 200
   # Rows with very different magnitudes: a wrong scale axis cannot pass.
   rhs = rng.standard_normal((g, k, n)) * np.exp(rng.uniform(-3, 3, (g, k // 128, 1, 1))).repeat(128, 1).reshape(g, k, 1)
-  rq, rs = quantize_fp8_rhs(rhs)
+  rq, rs = quantize_rhs_fp8(rhs)
   if layout == "contiguous":
     sizes = np.array([7, 0, 21], np.int32)
     lhs = rng.standard_normal((30, k)) * np.exp(rng.uniform(-3, 3, (30, 1)))
-    lq, ls = quantize_fp8_lhs(lhs)
+    lq, ls = quantize_lhs_fp8(lhs)
     want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), sizes)
     extra = dict(group_sizes=jnp.asarray(sizes))
   else:
     masked_m = np.array([4, 16, 0], np.int32)
     lhs = rng.standard_normal((g, 16, k)) * np.exp(rng.uniform(-3, 3, (g, 16, 1)))
-    lq, ls = quantize_fp8_lhs(lhs)
+    lq, ls = quantize_lhs_fp8(lhs)
     want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), masked_m=masked_m)
     extra = dict(masked_m=jnp.asarray(masked_m))
   kw = dict(lhs_scale=jnp.asarray(ls), rhs_scale=jnp.asarray(rs), **extra)
@@ -92,3 +93,19 @@ def test_tile_work_items_cover_every_row_once(rng, block_m):
         assert len(mine) > 0  # no wasted items
         covered[mine] += 1
     assert np.all(covered[: sizes.sum()] == 1) and np.all(covered[sizes.sum():] == 0)
+
+
+def test_fp8_quantizers_follow_deepgemm_1d2d(rng):
+  """Scale shapes, one absmax scale per block (the block's largest value maps to e4m3's 448), and
+  round trip within e4m3's 3-bit mantissa."""
+  x = rng.standard_normal((5, 256)) * np.exp(rng.uniform(-4, 4, (5, 1)))
+  w = rng.standard_normal((2, 256, 200)) * np.exp(rng.uniform(-4, 4, (2, 1, 1)))
+  (xq, xs), (wq, ws) = quantize_lhs_fp8(x), quantize_rhs_fp8(w)
+  assert xq.dtype == wq.dtype == jnp.float8_e4m3fn
+  assert xs.shape == (5, 2) and ws.shape == (2, 2, 2) and xs.dtype == ws.dtype == jnp.float32
+  np.testing.assert_allclose(xs, np.abs(x.reshape(5, 2, 128)).max(-1) / 448.0, rtol=1e-6)
+  padded = np.zeros((2, 256, 256))
+  padded[..., :200] = w
+  np.testing.assert_allclose(ws, np.abs(padded.reshape(2, 2, 128, 2, 128)).max((2, 4)) / 448.0,
+                             rtol=1e-6)
+  assert rel_err(dequant_lhs(xq, xs), x) < 0.04 and rel_err(dequant_rhs(wq, ws), w) < 0.04
