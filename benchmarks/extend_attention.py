@@ -21,11 +21,13 @@ from benchmarks import _report, _timing
 from jaxkern.checks import rel_err
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import roofline_us
-from jaxkern.shapes import ATTENTION_SHAPES, AttentionShape, make_paged_batch
+from jaxkern.shapes import (ATTENTION_SHAPES, HD128_ATTENTION_SHAPES, AttentionShape,
+                            make_paged_batch)
 from pallas_kernels.extend_attention import extend_attention_reference
 
-_SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "small"],
-                            "seed: PEERS.md §1 shapes; small: tiny shapes (CPU smoke run)")
+_SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "hd128", "all", "small"],
+                            "seed: PEERS.md §1 shapes; hd128: head_dim 128 shapes; all: both; "
+                            "small: tiny shapes (CPU smoke run)")
 _PAGE_SIZES = flags.DEFINE_list("page_sizes", ["16", "1"], "page sizes to run our impls at")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
@@ -97,22 +99,28 @@ def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict
     ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
     fn = functools.partial(jaxkern.extend_attention, **kw)
     choice = jaxkern.explain(fn, *args)[0]
-    err = rel_err(jax.jit(fn)(*args), ref)
     name = shape.name if page_size == 16 else f"{shape.name}/ps{page_size}"
-    rec = dict(base, shape=name, impl=f"jaxkern:{choice.impl}", page_size=page_size, err=err,
-               config=str(choice.config))
     sets = [args] + [make_paged_batch(seqs, num_q_heads=shape.num_q_heads,
                                       num_kv_heads=shape.num_kv_heads, head_dim=shape.head_dim,
                                       page_size=page_size, dtype=DTYPE, seed=s)[0]
                      for s in range(1, _timing.rotations_for(args))]
     if peer_inputs is None:  # the peers see the same data, as dense tensors, rotated the same way
       peer_inputs = ([_dense_kv(s, shape) for s in sets], ref)
-    if err < TOL:
-      t = _timing.time_fn(fn, sets, iters=iters)
-      rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
-    else:
-      rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
-    records.append(rec)
+    # Ours as the rule picks it, and (page size 16) the XLA path as an in-run peer.
+    runs = [("jaxkern:auto", fn, choice)]
+    if page_size == 16:
+      xla = functools.partial(jaxkern.extend_attention, impl="xla", **kw)
+      runs.append(("xla-path", xla, jaxkern.explain(xla, *args)[0]))
+    for impl, f, c in runs:
+      err = rel_err(jax.jit(f)(*args), ref)
+      rec = dict(base, shape=name, impl=impl, page_size=page_size, err=err, chosen=c.impl,
+                 config=str(c.config), source=c.source)
+      if err < TOL:
+        t = _timing.time_fn(f, sets, iters=iters)
+        rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
+      else:
+        rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
+      records.append(rec)
   dense_sets, ref = peer_inputs
   for name, peer in _peers(shape).items():
     rec = dict(base, impl=name)
@@ -129,6 +137,7 @@ def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict
       rec.update(us=None, note=f"{type(e).__name__}: {str(e)[:200]}")
     records.append(rec)
   for r in records:
+    r.setdefault("page_size", 16)
     if r.get("us"):
       r["tflops"] = r["flops"] / r["us"] / 1e6
       r["pct_of_floor"] = 100.0 * floor_us / r["us"] if floor_us else None
@@ -138,18 +147,19 @@ def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict
 def main(argv):
   del argv
   device = DeviceSpec.current()
-  shapes = ATTENTION_SHAPES if _SHAPES.value == "seed" else SMALL_SHAPES
+  shapes = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
+            "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": SMALL_SHAPES}[_SHAPES.value]
   records = []
   for shape in shapes:
     floor = roofline_us(shape.causal_flops, shape.min_bytes(), device)
     records += bench_shape(shape, [int(p) for p in _PAGE_SIZES.value], _ITERS.value, floor)
     print(f"done {shape.name}", flush=True)
   path = _report.write(_OUT.value, "extend_attention", records)
-  _report.plot(records, path.with_suffix(".png"), title="extend attention (Hq=8 Hkv=4 D=256 bf16)")
+  _report.plot(records, path.with_suffix(".png"), title="extend attention (bf16, page 16)")
   impls = list(dict.fromkeys(r["impl"] for r in records))
-  print(_report.table(records, rate_key="tflops", baseline="jaxkern:xla", columns=impls))
+  print(_report.table(records, rate_key="tflops", baseline="jaxkern:auto", columns=impls))
   print(f"\nfloors (us): " + ", ".join(f"{r['shape']}={r['floor_us']:.1f}" for r in records
-                                      if r["impl"] == "jaxkern:xla" and r.get("floor_us")))
+                                      if r["impl"] == "jaxkern:auto" and r.get("floor_us")))
   print(f"wrote {path}")
 
 

@@ -31,3 +31,72 @@ def cupti_measure(fn, *, iterations: int):
 
 make_user_context = jax.make_user_context
 shard_map = jax.shard_map
+
+
+def patch_mosaic_gpu_interpreter() -> None:
+  """Teach the Mosaic GPU interpreter's wgmma two operand forms that compiled kernels use and that
+  jax 0.10's interpreter rejects: a transposed shared-memory operand (`plgpu.transpose_ref`, e.g.
+  attention's Q @ K^T) and a register (array) A operand (attention's P @ V). Idempotent; a no-op
+  where the interpreter is absent. Reads, writes and race bookkeeping go through the interpreter's
+  own shared-memory calls, so race detection still sees every access."""
+  try:
+    from jax._src.pallas.mosaic.interpret import utils as interpret_utils
+    from jax._src.pallas.mosaic_gpu.interpret import gpu_callbacks as cb
+    from jax._src.state.types import TransposeTransform
+  except ImportError:
+    return
+  if getattr(cb.wgmma, "_jaxkern_patched", False):
+    return
+  import numpy as np
+
+  def split(transforms):
+    """(slicing transforms, permutation applied after them or None)."""
+    kept, perm = [], None
+    for t in cb._remove_noop_transforms(transforms):
+      if isinstance(t, TransposeTransform):
+        perm = tuple(t.permutation) if perm is None else tuple(perm[i] for i in t.permutation)
+      else:
+        if perm is not None:
+          raise NotImplementedError("slicing after a transpose in an interpreted wgmma operand")
+        kept.append(t)
+    return tuple(kept), perm
+
+  def wgmma(*, token, device_id, grid_point_coords, thread_id, acc_allocation_key_as_array,
+            acc_transforms, acc_dtype, a_allocation_key_as_array, a_transforms,
+            b_allocation_key_as_array, b_transforms, source_info=None):
+    device_id = int(device_id)
+    thread_id = int(thread_id)
+    grid_point_coords = tuple(int(x) for x in grid_point_coords)
+    shared_memory = cb._get_shared_memory()
+    global_thread_id = shared_memory.get_global_thread_id(device_id, thread_id)
+    info = interpret_utils.GPULoggingInfo(device_id=device_id, grid_point_coords=grid_point_coords,
+                                          thread_id=thread_id, source_info=source_info)
+
+    def read(key_or_value, transforms):
+      arr = np.asarray(key_or_value)
+      if not np.issubdtype(arr.dtype, np.integer):
+        return arr                                  # a register operand: its value
+      kept, perm = split(jax.tree.map(int, transforms))
+      key = cb.HostAllocationKey.from_array(arr)
+      value, _, _ = shared_memory.get_buffer_content(key, interpret_utils.to_range(kept),
+                                                     global_thread_id, logging_info=info)
+      return value if perm is None else np.transpose(value, perm)
+
+    a = read(a_allocation_key_as_array, a_transforms)
+    b = read(b_allocation_key_as_array, b_transforms)
+    acc_key = cb.HostAllocationKey.from_array(acc_allocation_key_as_array)
+    acc_range = interpret_utils.to_range(jax.tree.map(int, cb._remove_noop_transforms(acc_transforms)))
+    acc, _, _ = shared_memory.get_buffer_content(acc_key, acc_range, global_thread_id,
+                                                 logging_info=info)
+    res = acc + np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(acc_dtype)
+    shared_memory.store_buffer_content(acc_key, acc_range, res, global_thread_id,
+                                       logging_info=info)
+    return token
+
+  wgmma._jaxkern_patched = True
+  cb.wgmma = wgmma
+
+  # Register-layout hints are no-ops off the GPU.
+  from jax._src.interpreters import mlir
+  from jax._src.pallas.mosaic_gpu import core as gpu_core
+  mlir.register_lowering(gpu_core.layout_cast_p, lambda ctx, x, **_: [x], platform="cpu")

@@ -54,6 +54,15 @@ ATTENTION_SHAPES = (
     AttentionShape("chunk_32x512_p512", 32, 512, 512),
 )
 
+# head_dim 128 (Llama-style Hq=32, Hkv=8): not in PEERS.md, run beside it (issue 3).
+HD128_ATTENTION_SHAPES = tuple(
+    AttentionShape(name, b, e, p, w, num_q_heads=32, num_kv_heads=8, head_dim=128)
+    for name, b, e, p, w in (("hd128_prefill_long", 1, 8192, 0, None),
+                             ("hd128_chunk_8x1024_p1024", 8, 1024, 1024, None),
+                             ("hd128_verify_4k", 32, 4, 4000, None),
+                             ("hd128_verify_w1024", 32, 4, 8000, 1024),
+                             ("hd128_decode_8k", 32, 1, 8000, None)))
+
 
 @dataclasses.dataclass(frozen=True)
 class GroupedGemmShape:

@@ -46,9 +46,12 @@ class ExtendInputs:
 
 
 def make_extend_inputs(rng: np.random.Generator, seqs, *, num_q_heads, num_kv_heads, head_dim,
-                       page_size, pad_tokens=3, spare_slots=2, spare_pages=3) -> ExtendInputs:
-  """seqs: [(prefix_len, extend_len)]. Padded token rows, cache rows past each prefix, unused pages
-  and unused page-table slots are NaN-poisoned so any leak shows up as NaN."""
+                       page_size, pad_tokens=3, spare_slots=2, spare_pages=3,
+                       read_garbage=np.nan) -> ExtendInputs:
+  """seqs: [(prefix_len, extend_len)]. Unused pages and unused page-table slots are NaN-poisoned so
+  any leak shows up as NaN. Cache slots past each prefix in its last page and the k/v rows of
+  padded tokens get `read_garbage` (NaN by default; the Pallas kernel reads and masks them, so its
+  tests give them a large finite value); padded q rows are always NaN."""
   num_seqs = len(seqs)
   pages_needed = [-(-p // page_size) for p, _ in seqs]
   max_pages = max(pages_needed + [1]) + spare_slots
@@ -67,16 +70,17 @@ def make_extend_inputs(rng: np.random.Generator, seqs, *, num_q_heads, num_kv_he
     junk = rng.choice(poison_pages, size=max_pages - len(own)) if len(poison_pages) else 0
     page_table[b] = np.concatenate([own, np.broadcast_to(junk, (max_pages - len(own),))])
     if prefix % page_size and len(own):  # tail of the last page past the prefix
-      k_cache[own[-1], prefix % page_size:] = np.nan
-      v_cache[own[-1], prefix % page_size:] = np.nan
+      k_cache[own[-1], prefix % page_size:] = read_garbage
+      v_cache[own[-1], prefix % page_size:] = read_garbage
   ext = [e for _, e in seqs]
   qo_indptr = np.concatenate([[0], np.cumsum(ext)]).astype(np.int32)
   num_tokens = int(qo_indptr[-1]) + pad_tokens
   shape_q = (num_tokens, num_q_heads, head_dim)
   shape_kv = (num_tokens, num_kv_heads, head_dim)
   q, k, v = (rng.standard_normal(s) for s in (shape_q, shape_kv, shape_kv))
-  for x in (q, k, v):
-    x[qo_indptr[-1]:] = np.nan
+  q[qo_indptr[-1]:] = np.nan
+  for x in (k, v):
+    x[qo_indptr[-1]:] = read_garbage
   return ExtendInputs(q, k, v, k_cache, v_cache, page_table,
                       np.array([p for p, _ in seqs], np.int32), qo_indptr)
 

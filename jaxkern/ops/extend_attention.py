@@ -12,13 +12,14 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import extend_attention as rule
 from pallas_kernels.extend_attention import extend_attention_xla
+from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
 
 _OP = "extend_attention"
 _DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32)
-_IMPLS = {"xla": extend_attention_xla}
+_IMPLS = {"xla": extend_attention_xla, "pallas": extend_attention_pallas}
 
 
-def _problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *, sm_scale,
+def attention_problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *, sm_scale,
              sliding_window, logit_cap, max_extend_len) -> rule.ExtendAttentionProblem:
   V.rank(_OP, "q", q, 3, "[T, Hq, D]")
   V.rank(_OP, "k", k, 3, "[T, Hkv, D]")
@@ -89,11 +90,12 @@ def extend_attention(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indp
   `max_extend_len` is a static bound on every sequence's extend length (default T): tokens of a
   sequence beyond it are not computed (output 0). Returns [T, Hq, D] in q.dtype.
   """
-  problem = _problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr,
+  problem = attention_problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr,
                      sm_scale=sm_scale, sliding_window=sliding_window, logit_cap=logit_cap,
                      max_extend_len=max_extend_len)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
+  extra = {"interpret": choice.interpret} if choice.impl == "pallas" else {}
   return _IMPLS[choice.impl](
       q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, sm_scale=sm_scale,
       sliding_window=sliding_window, logit_cap=logit_cap,
-      max_extend_len=problem.max_extend_len, config=choice.config)
+      max_extend_len=problem.max_extend_len, config=choice.config, **extra)

@@ -10,9 +10,10 @@ from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
 from pallas_kernels.extend_attention import ExtendAttentionXlaConfig, num_query_blocks
+from pallas_kernels.extend_attention import mosaic
 
 OP = "extend_attention"
-IMPLS = ("xla",)
+IMPLS = ("xla", "pallas")
 register_op(OP, IMPLS)
 
 # Memory cap (not a speed threshold) on the XLA path's per-step float32 score block.
@@ -47,6 +48,15 @@ class ExtendAttentionProblem:
     return "prefill" if self.max_prefix == 0 else "chunked_prefill"
 
   @property
+  def table_key(self) -> dict:
+    """Bucketed static facts a measured row is keyed by."""
+    return {"regime": self.regime, "dtype": self.dtype, "D": self.head_dim,
+            "G": self.num_q_heads // self.num_kv_heads, "Hkv": self.num_kv_heads,
+            "B": tuning.bucket(self.num_seqs), "T": tuning.bucket(self.num_tokens),
+            "E": tuning.bucket(self.max_extend_len), "P": tuning.bucket(self.visible_prefix),
+            "window": self.sliding_window is not None}
+
+  @property
   def visible_prefix(self) -> int:
     """Static bound on the prefix keys one sequence's queries can see."""
     if self.sliding_window is None:
@@ -63,8 +73,7 @@ def xla_query_rows(problem: ExtendAttentionProblem, block_q: int) -> int:
                                     max_extend_len=problem.max_extend_len, block_q=block_q)
 
 
-def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
-  del impl, device  # only the XLA path exists so far
+def _xla_config(problem: ExtendAttentionProblem) -> ExtendAttentionXlaConfig:
   block_q = min(_XLA_BLOCK_Q, tuning.bucket(problem.max_extend_len))
   rows = xla_query_rows(problem, block_q) * problem.num_q_heads
   block_kv = 2048
@@ -73,28 +82,178 @@ def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
   return ExtendAttentionXlaConfig(block_q=block_q, block_kv=block_kv)
 
 
+def unsupported(problem: ExtendAttentionProblem, config) -> str | None:
+  p = problem
+  return mosaic.unsupported_reason(config, head_dim=p.head_dim, dtype=p.dtype,
+                                   num_q_heads=p.num_q_heads, num_kv_heads=p.num_kv_heads)
+
+
+def _tiles_of(problem: ExtendAttentionProblem, config) -> int:
+  """CTAs of one KV head before splitting."""
+  p = problem
+  tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
+  if config.tiles == "global":
+    return -(-p.num_tokens // tokens)
+  return num_query_blocks(num_tokens=p.num_tokens, num_seqs=p.num_seqs,
+                          max_extend_len=p.max_extend_len, block_q=tokens)
+
+
+def _splits_for(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> int:
+  """Flash-decoding split: enough CTAs for about one full wave, while each split keeps at least
+  two key blocks (so the pipeline has something to overlap)."""
+  ctas = _tiles_of(problem, config) * problem.num_kv_heads
+  keys = problem.visible_prefix + problem.max_extend_len
+  most = max(1, keys // (2 * config.block_kv))
+  sms = device.num_sms or 132
+  return int(max(1, min(most, sms // max(ctas, 1), 16)))
+
+
+def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
+  """The Pallas configs worth measuring for this problem (all supported by the kernel)."""
+  C = mosaic.ExtendAttentionPallasConfig
+  out = []
+  if problem.regime in ("decode", "verify"):
+    base = [C(tiles="sequence", consumers=1, block_kv=bk, num_stages=st)
+            for bk, st in ((64, 2), (64, 3), (128, 2))]
+    for cfg in base:
+      for splits in sorted({1, _splits_for(problem, cfg, device), 2, 4}):
+        out.append(dataclasses.replace(cfg, num_splits=splits))
+  else:
+    for tiles in ("global", "sequence"):
+      for consumers, bk, st in ((2, 64, 2), (2, 128, 2), (2, 64, 3), (1, 64, 2), (1, 64, 3),
+                                (2, 128, 3)):
+        out.append(C(tiles=tiles, consumers=consumers, block_kv=bk, num_stages=st))
+  return [c for c in dict.fromkeys(out) if unsupported(problem, c) is None]
+
+
+def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
+  """The Pallas config for an untuned shape: per-sequence tiles with a flash-decoding split for
+  1-16 new tokens, global row tiles (2 consumer warpgroups) for prefill; the deepest K/V ring of
+  the largest key block that fits shared memory."""
+  C = mosaic.ExtendAttentionPallasConfig
+  if problem.regime in ("decode", "verify"):
+    order = [C(tiles="sequence", consumers=1, block_kv=64, num_stages=3),
+             C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)]
+  else:
+    order = [C(tiles="global", consumers=2, block_kv=128, num_stages=2),
+             C(tiles="global", consumers=2, block_kv=64, num_stages=2),
+             C(tiles="global", consumers=1, block_kv=64, num_stages=2)]
+  if problem.head_dim > 128:
+    order = [c for c in order if c.block_kv == 64] or order
+  for cfg in order:
+    if unsupported(problem, cfg) is None:
+      if cfg.tiles == "sequence":
+        cfg = dataclasses.replace(cfg, num_splits=_splits_for(problem, cfg, device))
+      return cfg
+  return None
+
+
+def config_name(config) -> str:
+  if isinstance(config, ExtendAttentionXlaConfig):
+    return f"xla/q{config.block_q}/kv{config.block_kv}"
+  return (f"pallas/{config.tiles}/c{config.consumers}/kv{config.block_kv}/s{config.num_stages}"
+          f"/x{config.num_splits}")
+
+
+def floor_us(problem: ExtendAttentionProblem, device: DeviceSpec) -> float | None:
+  """max(useful FLOPs / peak, bytes that must move / HBM bandwidth): every query row sees its
+  visible keys (about half of the extend part, causally), every visible key/value read once."""
+  p = problem
+  itemsize = 4 if p.dtype == "float32" else 2
+  ext_keys = p.max_extend_len / 2 if p.sliding_window is None else min(
+      p.max_extend_len / 2, p.sliding_window)
+  keys = min(p.visible_prefix, p.sliding_window or p.visible_prefix) + ext_keys
+  flops = 4.0 * p.num_tokens * p.num_q_heads * keys * p.head_dim
+  kv_keys = p.num_seqs * (p.visible_prefix + p.max_extend_len)
+  kv_bytes = 2.0 * min(kv_keys, p.num_seqs * p.visible_prefix + p.num_tokens) * p.num_kv_heads \
+      * p.head_dim * itemsize
+  qo_bytes = 2.0 * p.num_tokens * p.num_q_heads * p.head_dim * itemsize
+  return roofline_us(flops, kv_bytes + qo_bytes, device)
+
+
+def tuning_row(problem: ExtendAttentionProblem, results: list[dict]) -> dict:
+  """A table row from one shape's measured results (name, us, config) of the configs benchmark."""
+  ok = [r for r in results if r.get("us") is not None]
+  best = min(ok, key=lambda r: r["us"])
+  xla = next((r["us"] for r in ok if r["name"].startswith("xla")), None)
+  return {"key": problem.table_key, "impl": best["name"].split("/")[0],
+          "config": best.get("config"), "us": best["us"], "xla_us": xla}
+
+
+def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
+  if impl == "xla":
+    return _xla_config(problem)
+  cfg = formula_config(problem, device)
+  if cfg is None:
+    raise NotImplementedError(f"extend_attention(impl='pallas'): "
+                              f"{unsupported(problem, mosaic.ExtendAttentionPallasConfig())}")
+  return cfg
+
+
 def estimate(problem: ExtendAttentionProblem, device: DeviceSpec) -> tuple[tuple[str, float], ...]:
   p = problem
   itemsize = 4 if p.dtype == "float32" else 2
   keys = p.visible_prefix + p.max_extend_len  # every query block visits the longest key range
-  rows = xla_query_rows(p, config_for("xla", p, device).block_q)
+  rows = xla_query_rows(p, _xla_config(p).block_q)
   flops = 4.0 * rows * p.num_q_heads * keys * p.head_dim
   kv_bytes = 2.0 * p.num_seqs * keys * p.num_kv_heads * p.head_dim * itemsize
   qo_bytes = 2.0 * p.num_tokens * p.num_q_heads * p.head_dim * itemsize
   us = roofline_us(flops, kv_bytes + qo_bytes, device)
-  return () if us is None else (("xla", us),)
+  out = () if us is None else (("xla", us),)
+  floor = floor_us(p, device)
+  if floor is not None and device.has_mosaic_gpu and formula_config(p, device) is not None:
+    out += (("pallas", floor),)
+  return out
+
+
+def _pallas_from_row(row: dict):
+  if row.get("impl") != "pallas" or not row.get("config"):
+    return None
+  return mosaic.ExtendAttentionPallasConfig(**row["config"])
 
 
 def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
-  config = config_for("xla", problem, device)
-  reason = (f"{problem.regime}: the XLA path is the only implementation yet; block_q="
-            f"{config.block_q} (<= the longest extend), block_kv={config.block_kv} keeps the "
-            f"per-step scores under {SCORE_SCRATCH_BYTES >> 20} MiB")
+  est = estimate(problem, device)
+  row = tuning.lookup(device.kind, OP, problem.table_key) if device.has_mosaic_gpu else None
+  if row is not None:
+    cfg = _pallas_from_row(row)
+    if cfg is not None and unsupported(problem, cfg) is None:
+      if cfg.tiles == "sequence" and cfg.num_splits > 1:
+        cfg = dataclasses.replace(cfg, num_splits=min(cfg.num_splits, max(
+            1, (problem.visible_prefix + problem.max_extend_len) // cfg.block_kv)))
+      return Choice(op=OP, impl="pallas", config=cfg, source="table", problem=problem,
+                    estimate=est, reason=(f"{problem.regime}: measured fastest on "
+                                          f"{device.kind} ({row['us']:.1f} us vs XLA "
+                                          f"{row.get('xla_us') or float('nan'):.1f} us)"))
+    if row.get("impl") == "xla":
+      return Choice(op=OP, impl="xla", config=_xla_config(problem), source="table",
+                    problem=problem, estimate=est,
+                    reason=f"{problem.regime}: XLA measured fastest on {device.kind}")
+  if device.has_mosaic_gpu:
+    cfg = formula_config(problem, device)
+    if cfg is not None:
+      return Choice(op=OP, impl="pallas", config=cfg, source="formula", problem=problem,
+                    estimate=est, reason=(f"{problem.regime}: untuned shape; {cfg.tiles} tiles "
+                                          f"of {cfg.block_rows} packed rows, {cfg.num_splits} "
+                                          f"split(s) for ~one wave on {device.num_sms} SMs, the "
+                                          f"deepest K/V ring that fits shared memory"))
+  config = _xla_config(problem)
+  why = ("no Mosaic GPU on this device" if not device.has_mosaic_gpu else
+         f"the kernel does not take {unsupported(problem, mosaic.ExtendAttentionPallasConfig())}")
+  reason = (f"{problem.regime}: XLA path ({why}); block_q={config.block_q}, block_kv="
+            f"{config.block_kv} keeps the per-step scores under {SCORE_SCRATCH_BYTES >> 20} MiB")
   return Choice(op=OP, impl="xla", config=config, reason=reason, source="fallback",
-                problem=problem, estimate=estimate(problem, device))
+                problem=problem, estimate=est)
 
 
 def check(impl: str, config, problem: ExtendAttentionProblem, device: DeviceSpec) -> None:
-  del problem, device
+  del device
   if impl == "xla" and not isinstance(config, ExtendAttentionXlaConfig):
     raise ValueError(f"extend_attention: impl='xla' needs an ExtendAttentionXlaConfig, got {config!r}")
+  if impl == "pallas":
+    if not isinstance(config, mosaic.ExtendAttentionPallasConfig):
+      raise ValueError(f"extend_attention: impl='pallas' needs an ExtendAttentionPallasConfig, "
+                       f"got {config!r}")
+    reason = unsupported(problem, config)
+    if reason is not None:
+      raise NotImplementedError(f"extend_attention(impl='pallas'): {reason}")

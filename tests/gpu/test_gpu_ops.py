@@ -11,22 +11,26 @@ import pytest
 import jaxkern
 from _testing import rel_err
 from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
-                            MASKED_GROUPED_GEMM_SHAPES, make_paged_batch)
+                            HD128_ATTENTION_SHAPES, MASKED_GROUPED_GEMM_SHAPES, make_paged_batch)
+from pallas_kernels.extend_attention.mosaic import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
 
 pytestmark = pytest.mark.gpu
 
 
-def _check_attention(args, max_ext, **kw):
+def _check_attention(args, max_ext, config=None, **kw):
   kw = dict(kw, max_extend_len=max_ext)
-  out = jaxkern.extend_attention(*args, **kw)
+  if config is None:  # the cost model picks the Mosaic GPU kernel for every input it takes
+    [choice] = jaxkern.explain(jaxkern.extend_attention, *args, **kw)
+    assert choice.impl == "pallas", choice
+  out = jaxkern.extend_attention(*args, **kw, config=config)
   ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
   assert bool(jnp.all(jnp.isfinite(out)))
   assert rel_err(out, ref) < 1e-2
 
 
-@pytest.mark.parametrize("shape", ATTENTION_SHAPES, ids=lambda s: s.name)
+@pytest.mark.parametrize("shape", ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, ids=lambda s: s.name)
 def test_extend_attention_peers_shapes(gpu, shape):
   args, max_ext = make_paged_batch([(shape.prefix, shape.extend)] * shape.num_seqs,
                                    num_q_heads=shape.num_q_heads, num_kv_heads=shape.num_kv_heads,
@@ -42,6 +46,21 @@ def test_extend_attention_mixed_batch(gpu, page_size, window, cap, dtype):
   args, max_ext = make_paged_batch(seqs, num_q_heads=32, num_kv_heads=8, head_dim=128,
                                    page_size=page_size, dtype=dtype)
   _check_attention(args, max_ext, sliding_window=window, logit_cap=cap)
+
+
+@pytest.mark.parametrize("config", [
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2),
+    ExtendAttentionPallasConfig(tiles="global", consumers=1, block_kv=128, num_stages=2),
+    ExtendAttentionPallasConfig(tiles="sequence", consumers=2, block_kv=64, num_stages=3),
+    ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=3,
+                                num_splits=4)], ids=str)
+def test_extend_attention_kernel_configs_mixed_batch(gpu, config):
+  """Every tiling of the kernel on one ragged batch: prefill, chunk, verify, decode, an empty
+  sequence; GQA 4, head_dim 128, sliding window."""
+  seqs = [(0, 1000), (513, 700), (0, 0)] + [(3000, 4)] * 8 + [(2500, 1)] * 8
+  args, max_ext = make_paged_batch(seqs, num_q_heads=32, num_kv_heads=8, head_dim=128,
+                                   page_size=16, dtype=jnp.bfloat16)
+  _check_attention(args, max_ext, config=config, sliding_window=777)
 
 
 @pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)

@@ -181,17 +181,29 @@ def test_extend_attention_rule():
   assert dataclasses.replace(base, max_extend_len=1).regime == "decode"
   assert dataclasses.replace(base, max_extend_len=8192, max_pages=0).regime == "prefill"
   assert dataclasses.replace(base, max_extend_len=512).regime == "chunked_prefill"
-  small = ea_rule.choose(base, H200)
-  assert (small.config.block_q, small.config.block_kv) == (4, 2048)
+  xla = ea_rule.config_for("xla", base, H200)
+  assert (xla.block_q, xla.block_kv) == (4, 2048)
   # A mixed batch: one 8k prefill and 64 single-token rows pads 64 rows, not 65 x 8192.
   mixed = dataclasses.replace(base, num_tokens=8192 + 64, num_seqs=65, max_extend_len=8192)
   assert ea_rule.xla_query_rows(mixed, 64) == (129 + 65) * 64
-  big = ea_rule.choose(dataclasses.replace(mixed, num_tokens=16 * 8192, num_seqs=16), H200)
-  assert big.config.block_q == 64 and big.config.block_kv < small.config.block_kv
-  rows = ea_rule.xla_query_rows(big.problem, 64) * 8
-  assert rows * big.config.block_kv * 4 <= ea_rule.SCORE_SCRATCH_BYTES
-  assert small.estimate[0][0] == "xla" and small.estimate[0][1] > 0
-  assert ea_rule.choose(base, CPU).estimate == ()
+  big_p = dataclasses.replace(mixed, num_tokens=16 * 8192, num_seqs=16)
+  big = ea_rule.config_for("xla", big_p, H200)
+  assert big.block_q == 64 and big.block_kv < xla.block_kv
+  assert ea_rule.xla_query_rows(big_p, 64) * 8 * big.block_kv * 4 <= ea_rule.SCORE_SCRATCH_BYTES
+  # On the H200 the measured table picks the kernel (verify: per-sequence tiles); CPU: XLA only.
+  chosen = ea_rule.choose(base, H200)
+  assert (chosen.impl, chosen.source, chosen.config.tiles) == ("pallas", "table", "sequence")
+  assert dict(chosen.estimate)["xla"] > 0 and "pallas" in dict(chosen.estimate)
+  cpu = ea_rule.choose(base, CPU)
+  assert (cpu.impl, cpu.estimate) == ("xla", ())
+  # An untuned shape on the H200 takes the formula; head_dim 512 falls back to XLA with a reason.
+  odd = dataclasses.replace(base, num_seqs=3, num_tokens=3 * 700, max_extend_len=700)
+  formula = ea_rule.choose(odd, H200)
+  assert (formula.impl, formula.source, formula.config.tiles) == ("pallas", "formula", "global")
+  wide = ea_rule.choose(dataclasses.replace(base, head_dim=512), H200)
+  assert wide.impl == "xla" and "head_dim 512" in wide.reason
+  for cfg in ea_rule.candidates(base, H200) + ea_rule.candidates(odd, H200):
+    assert ea_rule.unsupported(base, cfg) is None
 
 
 def test_gemm_reduce_scatter_estimate_on_h200():

@@ -1,0 +1,511 @@
+"""Extend attention as a Mosaic GPU kernel for Hopper (wgmma + TMA, warp-specialized).
+
+One thread block (CTA) owns one *tile* of packed query rows for one KV head (and, with
+`num_splits > 1`, one slice of that tile's key steps). A packed row is one (token, query head of the
+KV head's group) pair: row r of a tile is token `tok0 + r // G`, head `h * G + r % G`, so every key
+block is read once for all G query heads of its group. Each consumer warpgroup owns 64 rows; one
+producer warpgroup streams key/value blocks of `block_kv` keys into a `num_stages`-deep ring of
+shared-memory buffers with TMA and barriers, while the consumers run Q·Kᵀ and P·V on the tensor
+cores with an online softmax in float32.
+
+Two ways of cutting the rows into tiles (`tiles=`):
+* "global": tile n is rows [n * bm, (n + 1) * bm) of all T * G packed rows. A tile may cover the
+  end of one sequence and the start of the next; it then runs each sequence's keys in turn with the
+  other rows masked, and writes its output with one TMA store straight into the result (no padding,
+  no scatter). Used for prefill, where tiles are long and sequences rarely share one.
+* "sequence": tiles never cross a sequence (a sequence of E tokens has cdiv(E * G, bm) tiles), and
+  their key range can be split across `num_splits` CTAs (flash decoding); partial results are merged
+  in XLA. Used for decode / speculative verify, where a sequence has 1-16 tokens over a long prefix.
+
+Key steps of one sequence: the prefix blocks its rows can see (positions [lo, hi], whole
+`block_kv`-aligned blocks of the paged cache, only from the first block inside the sliding window),
+then the extend blocks of its own new tokens up to its last row (causal). Every block is loaded as
+`block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the block). A copy
+that would start past the sequence's valid keys is redirected to the block's first copy, so unused
+pages are never read.
+
+Contract beyond DESIGN.md §2 (the XLA path has none): cache slots past `prefix_lens[b]` in the
+sequence's last partly filled page, and rows of k/v in the same page-sized chunk past a sequence's
+last token, are read and masked, so they must hold finite values (any finite value; a JAX KV cache
+that is written by scatter always does). Unused pages may hold anything, NaN included.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+from typing import ClassVar
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+from pallas_kernels.extend_attention.reference import query_blocks
+
+_F32 = jnp.float32
+_LOG2E = math.log2(math.e)
+_WG_ROWS = 64            # rows of one consumer warpgroup's wgmma tile
+_NEG = -(1 << 30)        # query position of rows outside the current sequence: sees no key
+SUPPORTED_HEAD_DIMS = (64, 128, 256)
+SUPPORTED_DTYPES = ("bfloat16", "float16")
+SMEM_BYTES = 227 * 1024
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ExtendAttentionPallasConfig:
+  """Config of the Mosaic GPU kernel.
+
+  tiles: "global" (prefill) or "sequence" (decode / verify), see the module docstring.
+  consumers: consumer warpgroups per CTA; a tile is 64 * consumers packed rows.
+  block_kv: keys per pipeline step. num_stages: depth of the K/V shared-memory ring.
+  num_splits: CTAs sharing one tile's key steps ("sequence" tiles only), merged in XLA.
+  """
+
+  IMPL: ClassVar[str] = "pallas"
+  tiles: str = "global"
+  consumers: int = 2
+  block_kv: int = 64
+  num_stages: int = 2
+  num_splits: int = 1
+
+  def __post_init__(self):
+    if self.tiles not in ("global", "sequence"):
+      raise ValueError(f"ExtendAttentionPallasConfig.tiles must be 'global' or 'sequence', "
+                       f"got {self.tiles!r}")
+    if self.consumers not in (1, 2):
+      raise ValueError(f"ExtendAttentionPallasConfig.consumers must be 1 or 2, got {self.consumers!r}")
+    if self.block_kv not in (64, 128, 256):
+      raise ValueError(f"ExtendAttentionPallasConfig.block_kv must be 64, 128 or 256, "
+                       f"got {self.block_kv!r}")
+    if not isinstance(self.num_stages, int) or not 1 <= self.num_stages <= 6:
+      raise ValueError(f"ExtendAttentionPallasConfig.num_stages must be in 1..6, "
+                       f"got {self.num_stages!r}")
+    if not isinstance(self.num_splits, int) or self.num_splits < 1:
+      raise ValueError(f"ExtendAttentionPallasConfig.num_splits must be a positive int, "
+                       f"got {self.num_splits!r}")
+    if self.num_splits > 1 and self.tiles != "sequence":
+      raise ValueError("ExtendAttentionPallasConfig: num_splits > 1 needs tiles='sequence'")
+
+  @property
+  def block_rows(self) -> int:
+    return _WG_ROWS * self.consumers
+
+
+def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
+  """Shared memory the kernel allocates (query/output tiles + the K/V ring + softmax stats)."""
+  qo = config.block_rows * head_dim * itemsize
+  kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
+  return qo + kv + config.block_rows * 4 + 4096   # + barriers and alignment
+
+
+def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dtype: str,
+                       num_q_heads: int, num_kv_heads: int) -> str | None:
+  """Why the kernel cannot run this problem with this config (None when it can)."""
+  if dtype not in SUPPORTED_DTYPES:
+    return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)})"
+  if head_dim not in SUPPORTED_HEAD_DIMS:
+    return (f"head_dim {head_dim} (the kernel takes {SUPPORTED_HEAD_DIMS}; 512 would need "
+            "256 accumulator registers per thread)")
+  group = num_q_heads // num_kv_heads
+  if config.block_rows % group:
+    return f"GQA group {group} does not divide the {config.block_rows}-row tile"
+  if smem_bytes(config, head_dim) > SMEM_BYTES:
+    return (f"{smem_bytes(config, head_dim)} bytes of shared memory for head_dim {head_dim} "
+            f"(limit {SMEM_BYTES})")
+  return None
+
+
+def _cdiv(a, b):
+  return lax.div(a + b - 1, b)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Static:
+  num_tiles: int
+  rows: int           # packed rows per KV head in q_p / out_p
+  group: int
+  head_dim: int
+  page_size: int
+  num_pages: int
+  max_pages: int
+  block_kv: int
+  rows_per_copy: int
+  num_stages: int
+  consumers: int
+  num_splits: int
+  sm_scale: float
+  window: int | None
+  logit_cap: float | None
+  dtype: jnp.dtype
+  with_lse: bool
+  interpret: bool
+
+
+def _segment(b, tok0, refs, st: _Static):
+  """Scalar facts of sequence b's share of a tile: (start, prefix, q_lo, q_hi, prefix block range,
+  extend block range)."""
+  starts_ref, ext_ref, prefix_ref = refs
+  bk = st.block_kv
+  tile_tokens = st.consumers * _WG_ROWS // st.group
+  start, ext, prefix = starts_ref[b], ext_ref[b], prefix_ref[b]
+  t_lo = jnp.maximum(tok0, start)
+  t_hi = jnp.minimum(tok0 + tile_tokens, start + ext) - 1
+  nonempty = t_hi >= t_lo
+  q_lo = prefix + t_lo - start
+  q_hi = prefix + t_hi - start
+  k_lo = jnp.int32(0) if st.window is None else jnp.maximum(q_lo - (st.window - 1), 0)
+  pb0 = lax.div(k_lo, bk)
+  pb1 = _cdiv(jnp.minimum(q_hi + 1, prefix), bk)
+  n_prefix = jnp.where(nonempty, jnp.maximum(pb1 - pb0, 0), 0)
+  # Extend keys are read in blocks aligned to 8-row multiples of the global token index (TMA row
+  # offsets must be provably tile-aligned), starting at the aligned row at or before the sequence.
+  base = lax.div(start, 8) * 8
+  e_lo = jnp.maximum(k_lo - prefix, 0)
+  e_hi = q_hi - prefix
+  eb0 = lax.div(start + e_lo - base, bk)
+  n_ext = jnp.where(nonempty & (e_hi >= 0), lax.div(start + jnp.maximum(e_hi, 0) - base, bk) - eb0 + 1, 0)
+  return dict(start=start, ext=ext, prefix=prefix, base=base, pb0=pb0, n_prefix=n_prefix,
+              eb0=eb0, n_ext=jnp.maximum(n_ext, 0))
+
+
+def _split_range(total, split, num_splits):
+  if num_splits == 1:
+    return jnp.int32(0), total
+  return lax.div(total * split, num_splits), lax.div(total * (split + 1), num_splits)
+
+
+def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref,
+            kc_ref, vc_ref, out_ref, lse_ref, scratch, *, st: _Static):
+  (qo_smem, k_smem, v_smem, lse_smem), (k_full, v_full, q_full), (k_free, v_free) = scratch
+  bk, stages, rpc = st.block_kv, st.num_stages, st.rows_per_copy
+  copies = bk // rpc
+  wg = lax.axis_index("wg")
+  n = st.num_tiles - 1 - lax.axis_index("tile")          # heaviest (last) tiles first
+  h = lax.axis_index("head")
+  split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
+  tok0, seg_lo, seg_hi = (tile_ref[3 * n + i] for i in range(3))
+  row0 = n * (st.consumers * _WG_ROWS)
+  seg_refs = (starts_ref, ext_ref, prefix_ref)
+
+  def for_each_step(body, carry):
+    """Runs body(step_count, seg, i, carry) over this CTA's key steps, segment by segment."""
+    def seg_body(b, carry):
+      count, inner = carry
+      seg = _segment(b, tok0, seg_refs, st)
+      lo, hi = _split_range(seg["n_prefix"] + seg["n_ext"], split, st.num_splits)
+
+      def step(i, c):
+        count, inner = c
+        return count + 1, body(count, b, seg, i, inner)
+      return lax.fori_loop(lo, hi, step, (count, inner))
+    return lax.fori_loop(seg_lo, seg_hi + 1, seg_body, (jnp.int32(0), carry))
+
+  @pl.when(wg == st.consumers)
+  def _producer():
+    plgpu.set_max_registers(40, action="decrease")
+
+    def issue(count, b, seg, i, carry):
+      slot = lax.rem(count, stages)
+      is_prefix = i < seg["n_prefix"]
+      j = jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
+
+      @pl.when(count >= stages)
+      def _():
+        plgpu.barrier_wait(k_free.at[slot])
+        plgpu.barrier_wait(v_free.at[slot])
+
+      @pl.when(is_prefix)
+      def _():
+        for c in range(copies):
+          kp = j * bk + c * rpc
+          kp = jnp.where(kp < seg["prefix"], kp, j * bk)      # never read past the prefix
+          page = page_table_ref[b * st.max_pages + lax.div(kp, st.page_size)]
+          page = jnp.clip(page, 0, st.num_pages - 1)
+          if st.page_size <= bk:
+            offset = 0                                        # whole pages
+          else:                                               # a block-aligned slice of a page
+            offset = lax.rem(lax.div(kp, bk), st.page_size // bk) * bk
+          src = (page, pl.ds(offset, rpc), h)
+          dst = pl.ds(c * rpc, rpc)
+          plgpu.copy_gmem_to_smem(kc_ref.at[src], k_smem.at[slot, dst], k_full.at[slot])
+          plgpu.copy_gmem_to_smem(vc_ref.at[src], v_smem.at[slot, dst], v_full.at[slot])
+
+      @pl.when(jnp.logical_not(is_prefix))
+      def _():
+        for c in range(copies):
+          g = seg["base"] + j * bk + c * rpc                  # a global token row, 8-aligned
+          g = jnp.where(g < seg["start"] + seg["ext"], g, seg["base"] + j * bk)  # not past the end
+          src = (pl.ds(g, rpc), h)
+          dst = pl.ds(c * rpc, rpc)
+          plgpu.copy_gmem_to_smem(k_ref.at[src], k_smem.at[slot, dst], k_full.at[slot])
+          plgpu.copy_gmem_to_smem(v_ref.at[src], v_smem.at[slot, dst], v_full.at[slot])
+      return carry
+
+    total, _ = for_each_step(issue, jnp.int32(0))
+    for i in range(stages):               # the last fills' releases, so every phase is observed
+      last = total - stages + i
+
+      @pl.when(last >= 0)
+      def _():
+        plgpu.barrier_wait(k_free.at[lax.rem(last, stages)])
+        plgpu.barrier_wait(v_free.at[lax.rem(last, stages)])
+
+  @pl.when(wg < st.consumers)
+  def _consumer():
+    plgpu.set_max_registers(232, action="increase")
+    qo = qo_smem.at[wg]
+    rows = row0 + wg * _WG_ROWS
+    plgpu.copy_gmem_to_smem(q_ref.at[h, pl.ds(rows, _WG_ROWS)], qo, q_full.at[wg])
+    plgpu.barrier_wait(q_full.at[wg])
+
+    shape = (_WG_ROWS, bk)
+    row_iota = plgpu.broadcasted_iota(jnp.int32, shape, 0, layout=plgpu.Layout.WGMMA)
+    col_iota = plgpu.broadcasted_iota(jnp.int32, shape, 1, layout=plgpu.Layout.WGMMA)
+    row_tok = tok0 + lax.div(wg * _WG_ROWS + row_iota, st.group)
+    scale = st.sm_scale * _LOG2E
+    bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
+
+    def step(count, b, seg, i, carry):
+      acc, m_i, l_i = carry
+      slot = lax.rem(count, stages)
+      is_prefix = i < seg["n_prefix"]
+      j = jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
+      in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
+      qpos = jnp.where(in_seq, seg["prefix"] + row_tok - seg["start"], _NEG)
+      kpos = col_iota + jnp.where(is_prefix, j * bk,
+                                  seg["prefix"] + seg["base"] - seg["start"] + j * bk)
+      visible = (kpos <= qpos) & ((kpos < seg["prefix"]) == is_prefix)
+      if st.window is not None:
+        visible &= kpos > qpos - st.window
+
+      plgpu.barrier_wait(k_full.at[slot])
+
+      def qk_scope(acc_ref):
+        plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
+        return acc_ref[...]
+      s = pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
+      plgpu.barrier_arrive(k_free.at[slot])
+      if st.logit_cap is None:
+        s = s * scale
+      else:
+        s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
+      s = jnp.where(visible, s, -jnp.inf)
+      m_new = jnp.maximum(m_i, s.max(axis=1))
+      m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
+      alpha = jnp.exp2(m_i - m_use)
+      p = jnp.exp2(s - bcast(m_use))
+      l_i = l_i * alpha + p.sum(axis=1)
+      acc = acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
+      p16 = p.astype(st.dtype)
+      plgpu.barrier_wait(v_full.at[slot])
+
+      if st.interpret:        # the interpreter has no run_state: add a fresh product instead
+        def pv_scope(acc_ref):
+          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+          return acc_ref[...]
+        acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
+      else:
+        def pv(acc_ref):
+          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+        acc = pl.run_state(pv)(plgpu.ACC.init(acc))
+      plgpu.barrier_arrive(v_free.at[slot])
+      return acc, m_new, l_i
+
+    m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
+    l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
+    acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
+    _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i))
+
+    seen = l_i > 0.0
+    inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)       # rows that saw nothing: 0
+    qo[...] = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
+    if st.with_lse:
+      lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)), -jnp.inf)
+    plgpu.commit_smem()
+    plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+    if st.with_lse:
+      plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+    plgpu.wait_smem_to_gmem(0)
+
+
+def _call_kernel(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_cache, v_cache, *,
+                 st: _Static, interpret):
+  num_kv_heads = k.shape[1]
+  bk, d = st.block_kv, st.head_dim
+  transforms = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+  out_types = [jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.rows, d), st.dtype),
+               jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.rows), _F32)]
+
+  def entry(tile_ref, starts_ref, ext_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref,
+            vc_ref, out_ref, lse_ref):
+    smem = (plgpu.SMEM((st.consumers, _WG_ROWS, d), st.dtype, transforms=transforms),
+            plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
+            plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
+            plgpu.SMEM((st.consumers, _WG_ROWS), _F32))
+    copies = bk // st.rows_per_copy
+    full = (plgpu.Barrier(num_arrivals=copies, num_barriers=st.num_stages),
+            plgpu.Barrier(num_arrivals=copies, num_barriers=st.num_stages),
+            plgpu.Barrier(num_barriers=st.consumers))
+    free = (plgpu.Barrier(num_arrivals=st.consumers, num_barriers=st.num_stages),) * 2
+    pl.run_scoped(
+        lambda *scratch: _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, pt_ref, q_ref, k_ref,
+                                 v_ref, kc_ref, vc_ref, out_ref, lse_ref, scratch, st=st),
+        smem, full, free, collective_axes="wg")
+
+  kwargs = {}
+  if interpret:
+    from jaxkern import _compat
+    _compat.patch_mosaic_gpu_interpreter()
+    kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
+  grid = (st.num_tiles, num_kv_heads) + ((st.num_splits,) if st.num_splits > 1 else ())
+  names = ("tile", "head") + (("split",) if st.num_splits > 1 else ())
+  out, lse = plgpu.kernel(
+      entry, out_type=out_types, grid=grid, grid_names=names, num_threads=st.consumers + 1,
+      thread_name="wg", compiler_params=plgpu.CompilerParams(approx_math=True), **kwargs,
+  )(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_cache, v_cache)
+  return out, lse
+
+
+def _repaged(k_cache, v_cache, page_table, prefix_lens, block_kv):
+  """Pages of `block_kv` tokens gathered from a cache whose page size the kernel cannot stream
+  (not a multiple of 8, or larger than a block and not a multiple of it): one pass over the
+  static prefix bound, in XLA; slots past each prefix are zeros."""
+  num_pages, page_size, num_kv_heads, head_dim = k_cache.shape
+  num_seqs, max_pages = page_table.shape
+  new_pages = -(-(max_pages * page_size) // block_kv)
+  pos = jnp.arange(new_pages * block_kv, dtype=jnp.int32)
+  slot = jnp.clip(jnp.take(page_table, jnp.minimum(pos // page_size, max_pages - 1), axis=1),
+                  0, num_pages - 1)                                      # [B, positions]
+  flat = (slot * page_size + pos % page_size).reshape(-1)
+  used = (pos[None, :] < prefix_lens[:, None]).reshape(-1, 1, 1)
+
+  def gather(cache):
+    rows = cache.reshape(num_pages * page_size, num_kv_heads, head_dim)[flat]
+    rows = jnp.where(used, rows, jnp.zeros((), cache.dtype))
+    return rows.reshape(num_seqs * new_pages, block_kv, num_kv_heads, head_dim)
+  table = jnp.arange(num_seqs * new_pages, dtype=jnp.int32).reshape(num_seqs, new_pages)
+  return gather(k_cache), gather(v_cache), table
+
+
+def needs_repaging(page_size: int, block_kv: int) -> bool:
+  if page_size <= block_kv:
+    return page_size % 8 != 0 or block_kv % page_size != 0
+  return page_size % block_kv != 0
+
+
+def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
+                            sm_scale=None, sliding_window=None, logit_cap=None,
+                            max_extend_len=None,
+                            config: ExtendAttentionPallasConfig = ExtendAttentionPallasConfig(),
+                            interpret: bool = False):
+  """The Mosaic GPU kernel behind `jaxkern.extend_attention(impl="pallas")`; same signature and
+  semantics as `extend_attention_xla` (see the module docstring for the cache contract)."""
+  num_tokens, num_q_heads, head_dim = q.shape
+  num_kv_heads = k.shape[1]
+  group = num_q_heads // num_kv_heads
+  reason = unsupported_reason(config, head_dim=head_dim, dtype=jnp.dtype(q.dtype).name,
+                              num_q_heads=num_q_heads, num_kv_heads=num_kv_heads)
+  if reason is not None:
+    raise NotImplementedError(f"extend_attention(impl='pallas'): {reason}")
+  max_ext = num_tokens if max_extend_len is None else int(max_extend_len)
+  if sm_scale is None:
+    sm_scale = 1.0 / math.sqrt(head_dim)
+  num_seqs, max_pages = page_table.shape
+  page_size = k_cache.shape[1]
+  max_prefix = max_pages * page_size
+  bk = config.block_kv
+  if max_pages == 0:                                   # no cache at all: one unused dummy page
+    k_cache = jnp.zeros((1, bk) + k_cache.shape[2:], k_cache.dtype)
+    v_cache, page_table, page_size = k_cache, jnp.zeros((num_seqs, 1), jnp.int32), bk
+  elif needs_repaging(page_size, bk):
+    prefix_lens = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
+    k_cache, v_cache, page_table = _repaged(k_cache, v_cache, page_table, prefix_lens, bk)
+    page_size = bk
+  page_table = page_table.astype(jnp.int32)
+
+  bm = config.block_rows
+  tile_tokens = bm // group
+  seq_of, row0_of, valid, starts, ext_lens, prefix = query_blocks(
+      qo_indptr, prefix_lens, num_tokens=num_tokens, max_extend_len=max_ext,
+      block_q=tile_tokens, max_prefix=max_prefix)
+  qo_indptr = qo_indptr.astype(jnp.int32)
+
+  if config.tiles == "global":
+    rows = num_tokens * group
+    num_tiles = -(-rows // bm)
+    tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
+    bounds = qo_indptr[1:]
+    seg_lo = jnp.searchsorted(bounds, tok0, side="right").astype(jnp.int32)
+    last = jnp.minimum(tok0 + tile_tokens, num_tokens) - 1
+    seg_hi = jnp.minimum(jnp.searchsorted(bounds, last, side="right").astype(jnp.int32),
+                         num_seqs - 1)
+    tile_info = jnp.stack([tok0, seg_lo, seg_hi], axis=1)
+    q_p = q.reshape(num_tokens, num_kv_heads, group, head_dim).transpose(1, 0, 2, 3)
+    q_p = q_p.reshape(num_kv_heads, rows, head_dim)
+    rows = num_tiles * bm                                  # whole tiles: no partial TMA boxes
+    q_p = jnp.pad(q_p, ((0, 0), (0, rows - q_p.shape[1]), (0, 0)))
+  else:
+    num_tiles = seq_of.shape[0]
+    rows = num_tiles * bm
+    tok0 = starts[seq_of] + row0_of
+    seg_hi = jnp.where(valid, seq_of, seq_of - 1)
+    tile_info = jnp.stack([tok0, seq_of, seg_hi], axis=1)
+    r = jnp.arange(bm, dtype=jnp.int32)
+    tok = jnp.clip(tok0[:, None] + r[None, :] // group, 0, num_tokens - 1)        # [N, bm]
+    head = r % group
+    q_p = q.reshape(num_tokens, num_kv_heads, group, head_dim)[tok, :, head[None, :]]
+    q_p = q_p.transpose(2, 0, 1, 3).reshape(num_kv_heads, rows, head_dim)      # [Hkv, N*bm, D]
+
+  rows_per_copy = min(page_size, bk)
+  # TMA needs the token dimension of k/v in whole 8-row tiles. A copy may also run past T, where
+  # the GPU's TMA reads zeros; the interpreter has no such fill, so it gets the zeros explicitly.
+  pad = -num_tokens % 8 + (rows_per_copy if interpret else 0)
+  if pad:
+    k, v = (jnp.pad(x, ((0, pad), (0, 0), (0, 0))) for x in (k, v))
+  st = _Static(num_tiles=num_tiles, rows=rows, group=group, head_dim=head_dim,
+               page_size=page_size, num_pages=k_cache.shape[0],
+               max_pages=page_table.shape[1], block_kv=bk,
+               rows_per_copy=rows_per_copy, num_stages=config.num_stages,
+               consumers=config.consumers, num_splits=config.num_splits,
+               sm_scale=float(sm_scale), window=sliding_window,
+               logit_cap=None if logit_cap is None else float(logit_cap),
+               dtype=jnp.dtype(q.dtype), with_lse=config.num_splits > 1, interpret=interpret)
+  out_p, lse = _call_kernel(tile_info.astype(jnp.int32).reshape(-1), starts, ext_lens, prefix,
+                            page_table.reshape(-1),
+                            q_p, k, v, k_cache, v_cache, st=st, interpret=interpret)
+
+  if config.num_splits > 1:                             # flash-decoding merge, float32
+    lse_max = jnp.max(lse, axis=0)
+    lse_max = jnp.where(jnp.isfinite(lse_max), lse_max, 0.0)
+    w = jnp.exp2(lse - lse_max[None])                   # [S, Hkv, rows]; 0 where a split saw nothing
+    total = w.sum(axis=0)
+    w = w / jnp.where(total > 0, total, 1.0)[None]
+    merged = jnp.einsum("shr,shrd->hrd", w, out_p.astype(_F32)).astype(q.dtype)
+  else:
+    merged = out_p[0]
+
+  if config.tiles == "global":
+    out = merged[:, :num_tokens * group].reshape(num_kv_heads, num_tokens, group, head_dim)
+    out = out.transpose(1, 0, 2, 3)
+    out = out.reshape(num_tokens, num_q_heads, head_dim)
+    tok = jnp.arange(num_tokens, dtype=jnp.int32)
+    b = jnp.minimum(jnp.searchsorted(qo_indptr[1:], tok, side="right"), num_seqs - 1)
+    keep = (tok < qo_indptr[num_seqs]) & (tok - starts[b] < ext_lens[b])
+    return jnp.where(keep[:, None, None], out, 0).astype(q.dtype)
+  # Sequence tiles: token t of sequence b is row (t - start_b) % tile_tokens of tile
+  # first_tile[b] + (t - start_b) // tile_tokens.
+  per_seq = -(-ext_lens // tile_tokens)
+  first_tile = jnp.cumsum(per_seq) - per_seq
+  tok = jnp.arange(num_tokens, dtype=jnp.int32)
+  b = jnp.minimum(jnp.searchsorted(qo_indptr[1:], tok, side="right"), num_seqs - 1)
+  i = tok - starts[b]
+  keep = (tok < qo_indptr[num_seqs]) & (i >= 0) & (i < ext_lens[b])
+  tile = jnp.clip(first_tile[b] + i // tile_tokens, 0, num_tiles - 1)
+  row = tile * bm + (i % tile_tokens) * group
+  src = row[:, None] + jnp.arange(group, dtype=jnp.int32)[None, :]                  # [T, G]
+  out = merged[:, jnp.clip(src, 0, rows - 1)]                                      # [Hkv, T, G, D]
+  out = out.transpose(1, 0, 2, 3).reshape(num_tokens, num_q_heads, head_dim)
+  return jnp.where(keep[:, None, None], out, 0).astype(q.dtype)

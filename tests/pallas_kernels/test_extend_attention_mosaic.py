@@ -1,0 +1,85 @@
+"""The Mosaic GPU extend-attention kernel in Mosaic GPU interpret mode on CPU (race detection on,
+under an abstract H200 mesh), against the float64 numpy oracle. Tiny shapes: the interpreter runs
+every thread of every block in Python. The same kernel runs at real sizes in tests/gpu."""
+
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import jaxkern
+from jaxkern import _compat
+from pallas_kernels.extend_attention.mosaic import (ExtendAttentionPallasConfig,
+                                                    extend_attention_pallas, needs_repaging,
+                                                    smem_bytes, unsupported_reason)
+from tests._testing import extend_attention_numpy, make_extend_inputs, rel_err
+
+C = ExtendAttentionPallasConfig
+H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
+GARBAGE = 300.0   # finite junk in slots the kernel reads and masks (its documented contract)
+
+
+def _check(rng, seqs, *, hq, hkv, page_size, config, head_dim=64, **kw):
+  inp = make_extend_inputs(rng, seqs, num_q_heads=hq, num_kv_heads=hkv, head_dim=head_dim,
+                           page_size=page_size, read_garbage=GARBAGE)
+  args = inp.args(jnp.bfloat16)
+  with jax.sharding.use_abstract_mesh(H200_MESH):
+    out = extend_attention_pallas(*args, config=config, interpret=True,
+                                  max_extend_len=max(e for _, e in seqs), **kw)
+  ref = extend_attention_numpy(inp, dtype=jnp.bfloat16, **kw)
+  out = np.asarray(out.astype(jnp.float32))
+  assert not np.isnan(out).any()
+  assert np.all(out[int(inp.qo_indptr[-1]):] == 0), "padded rows must be zeros"
+  err = rel_err(out, ref)
+  assert err < 1e-2, err
+
+
+def test_global_tiles_cross_sequences_window_gqa2(rng):
+  # 2 consumer warpgroups; tiles span the end of one sequence and the start of the next, one
+  # sequence is empty, a sliding window starts inside the cached prefix; 3-deep K/V ring.
+  _check(rng, [(16, 70), (0, 0), (20, 45)], hq=4, hkv=2, page_size=16, sliding_window=24,
+         config=C(tiles="global", consumers=2, num_stages=3))
+
+
+def test_sequence_tiles_split_softcap_gqa4_decode_rows(rng):
+  # Flash-decoding split over per-sequence tiles, decode (1 token) and verify (3 tokens) rows.
+  _check(rng, [(90, 3), (130, 1), (5, 2)], hq=4, hkv=1, page_size=16, logit_cap=5.0,
+         config=C(tiles="sequence", consumers=1, num_splits=2))
+
+
+def test_page_size_1_is_repaged_mha(rng):
+  assert needs_repaging(1, 64) and not needs_repaging(16, 64) and not needs_repaging(128, 64)
+  _check(rng, [(37, 6), (3, 11)], hq=2, hkv=2, page_size=1, sm_scale=0.3,
+         config=C(tiles="global", consumers=1))
+
+
+def test_public_op_routes_to_the_kernel_under_interpret_policy(rng):
+  inp = make_extend_inputs(rng, [(24, 4), (40, 4)], num_q_heads=4, num_kv_heads=2, head_dim=64,
+                           page_size=16, read_garbage=GARBAGE)
+  args = inp.args(jnp.bfloat16)
+  with jax.sharding.use_abstract_mesh(H200_MESH), jaxkern.policy(interpret=True):
+    choices = jaxkern.explain(jaxkern.extend_attention, *args, max_extend_len=4)
+    out = jaxkern.extend_attention(*args, max_extend_len=4, impl="pallas")
+  [choice] = choices
+  assert choice.impl == "pallas" and choice.interpret and choice.problem.regime == "verify"
+  assert rel_err(out, extend_attention_numpy(inp, dtype=jnp.bfloat16)) < 1e-2
+
+
+def test_unsupported_inputs_raise_not_implemented(rng):
+  assert "head_dim 512" in unsupported_reason(C(), head_dim=512, dtype="bfloat16",
+                                               num_q_heads=8, num_kv_heads=4)
+  assert "float32" in unsupported_reason(C(), head_dim=128, dtype="float32", num_q_heads=8,
+                                         num_kv_heads=4)
+  assert "GQA group 3" in unsupported_reason(C(consumers=1), head_dim=64, dtype="bfloat16",
+                                             num_q_heads=3, num_kv_heads=1)
+  assert smem_bytes(C(consumers=2, block_kv=64, num_stages=2), 256) < 227 * 1024
+  inp = make_extend_inputs(rng, [(8, 2)], num_q_heads=2, num_kv_heads=1, head_dim=512,
+                           page_size=16)
+  with pytest.raises(NotImplementedError, match="head_dim 512"):
+    jaxkern.extend_attention(*inp.args(jnp.bfloat16), impl="pallas")
+  with pytest.raises(ValueError, match="tiles"):
+    C(tiles="rows")
+  with pytest.raises(ValueError, match="num_splits"):
+    C(tiles="global", num_splits=2)
