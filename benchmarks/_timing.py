@@ -18,6 +18,7 @@ import jax
 import numpy as np
 
 from jaxkern import _compat
+from jaxkern.checks import rel_err
 
 
 @dataclasses.dataclass(frozen=True)
@@ -78,3 +79,18 @@ def _summary(samples, method) -> Timing:
   arr = np.asarray(samples)
   return Timing(us=float(statistics.median(samples)), p10=float(np.percentile(arr, 10)),
                 p90=float(np.percentile(arr, 90)), method=method, samples=len(samples))
+
+
+def checked_time(rec: dict, fn: Callable[..., Any], ref, arg_sets: Sequence[tuple], *, tol: float,
+                 iters: int) -> dict:
+  """Fill `rec` with fn's error vs `ref` on the first input set and, only if it is within `tol`,
+  its time over all sets; a callable that fails or is wrong is recorded (us=None + note), since
+  a peer or config that cannot run a shape is a finding, not a crash."""
+  try:
+    rec["err"] = err = float(rel_err(jax.jit(fn)(*arg_sets[0]), ref))
+    if not err < tol:
+      return dict(rec, us=None, note=f"wrong result (rel err {err:.3g})")
+    t = time_fn(fn, arg_sets, iters=iters)
+    return dict(rec, us=t.us, p10=t.p10, p90=t.p90, method=t.method)
+  except Exception as e:  # noqa: BLE001
+    return dict(rec, us=None, note=f"{type(e).__name__}: {str(e)[:300]}")

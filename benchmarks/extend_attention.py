@@ -18,11 +18,9 @@ from absl import app, flags
 
 import jaxkern
 from benchmarks import _report, _timing
-from jaxkern.checks import rel_err
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import roofline_us
-from jaxkern.shapes import (ATTENTION_SHAPES, HD128_ATTENTION_SHAPES, AttentionShape,
-                            make_paged_batch)
+from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES, AttentionShape
 from pallas_kernels.extend_attention import extend_attention_reference
 
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "hd128", "all", "small"],
@@ -88,21 +86,17 @@ def _peers(shape: AttentionShape):
 
 
 def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict]:
-  seqs = [(shape.prefix, shape.extend)] * shape.num_seqs
   records = []
   base = dict(shape=shape.name, tp=1, flops=shape.causal_flops, floor_us=floor_us)
   kw = dict(sliding_window=shape.window, max_extend_len=shape.extend)
   peer_inputs = None
   for page_size in page_sizes:
-    args, _ = make_paged_batch(seqs, num_q_heads=shape.num_q_heads, num_kv_heads=shape.num_kv_heads,
-                               head_dim=shape.head_dim, page_size=page_size, dtype=DTYPE)
+    args, _ = shape.batch(page_size=page_size, dtype=DTYPE)
     ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
     fn = functools.partial(jaxkern.extend_attention, **kw)
     choice = jaxkern.explain(fn, *args)[0]
     name = shape.name if page_size == 16 else f"{shape.name}/ps{page_size}"
-    sets = [args] + [make_paged_batch(seqs, num_q_heads=shape.num_q_heads,
-                                      num_kv_heads=shape.num_kv_heads, head_dim=shape.head_dim,
-                                      page_size=page_size, dtype=DTYPE, seed=s)[0]
+    sets = [args] + [shape.batch(page_size=page_size, dtype=DTYPE, seed=s)[0]
                      for s in range(1, _timing.rotations_for(args))]
     if peer_inputs is None:  # the peers see the same data, as dense tensors, rotated the same way
       peer_inputs = ([_dense_kv(s, shape) for s in sets], ref)
@@ -112,30 +106,14 @@ def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict
       xla = functools.partial(jaxkern.extend_attention, impl="xla", **kw)
       runs.append(("xla-path", xla, jaxkern.explain(xla, *args)[0]))
     for impl, f, c in runs:
-      err = rel_err(jax.jit(f)(*args), ref)
-      rec = dict(base, shape=name, impl=impl, page_size=page_size, err=err, chosen=c.impl,
+      rec = dict(base, shape=name, impl=impl, page_size=page_size, chosen=c.impl,
                  config=str(c.config), source=c.source)
-      if err < TOL:
-        t = _timing.time_fn(f, sets, iters=iters)
-        rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
-      else:
-        rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
-      records.append(rec)
+      records.append(_timing.checked_time(rec, f, ref, sets, tol=TOL, iters=iters))
   dense_sets, ref = peer_inputs
   for name, peer in _peers(shape).items():
-    rec = dict(base, impl=name)
-    try:
-      out = jax.jit(peer)(*dense_sets[0])
-      err = rel_err(out.reshape(ref.shape), ref)
-      rec["err"] = err
-      if err < TOL:
-        t = _timing.time_fn(peer, dense_sets, iters=iters)
-        rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
-      else:
-        rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
-    except Exception as e:  # a peer that cannot run this shape is a finding, not a crash
-      rec.update(us=None, note=f"{type(e).__name__}: {str(e)[:200]}")
-    records.append(rec)
+    peer_out = lambda *a, peer=peer: peer(*a).reshape(ref.shape)
+    records.append(_timing.checked_time(dict(base, impl=name), peer_out, ref, dense_sets,
+                                        tol=TOL, iters=iters))
   for r in records:
     r.setdefault("page_size", 16)
     if r.get("us"):

@@ -65,18 +65,8 @@ def _rates(rec, shape, rows, fp8=False):
 
 def _time(rec, fn, iters, ref, args_fn):
   """Check fn against ref on the first input set, then time it over rotated sets."""
-  try:
-    out = jax.jit(fn)(*args_fn(0))
-    rec["err"] = err = rel_err(out, ref)
-    if err >= TOL:
-      rec.update(us=None, note=f"wrong result (rel err {err:.3g})")
-      return rec
-    sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
-    t = _timing.time_fn(fn, sets, iters=iters)
-    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method)
-  except Exception as e:  # a peer that cannot run a shape is a finding, not a crash
-    rec.update(us=None, note=f"{type(e).__name__}: {str(e)[:200]}")
-  return rec
+  sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
+  return _timing.checked_time(rec, fn, ref, sets, tol=TOL, iters=iters)
 
 
 def _candidates(problem, device):

@@ -30,6 +30,12 @@ class AttentionShape:
       pairs += seen
     return 4.0 * self.head_dim * self.num_q_heads * self.num_seqs * pairs
 
+  def batch(self, *, page_size: int, dtype, seed: int = 0):
+    """Random `extend_attention` inputs of this shape (see make_paged_batch)."""
+    return make_paged_batch([(self.prefix, self.extend)] * self.num_seqs,
+                            num_q_heads=self.num_q_heads, num_kv_heads=self.num_kv_heads,
+                            head_dim=self.head_dim, page_size=page_size, dtype=dtype, seed=seed)
+
   def min_bytes(self, itemsize: int = 2) -> float:
     """q and o once, every visible key and value once (per KV head)."""
     keys = self.prefix + self.extend if self.window is None else min(

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 from _testing import rel_err
-from jaxkern.shapes import AttentionShape, make_paged_batch
+from jaxkern.shapes import AttentionShape
 from pallas_kernels.extend_attention import extend_attention_reference
 
 
@@ -40,8 +40,7 @@ def test_dense_peer_inputs_match_the_op(prefix, window):
   from benchmarks.extend_attention import _dense_kv, _extend_mask
 
   shape = AttentionShape("t", 3, 8, prefix, window, num_q_heads=4, num_kv_heads=2, head_dim=16)
-  args, _ = make_paged_batch([(prefix, 8)] * 3, num_q_heads=4, num_kv_heads=2, head_dim=16,
-                             page_size=4, dtype=jnp.float32)
+  args, _ = shape.batch(page_size=4, dtype=jnp.float32)
   q, k, v = _dense_kv(args, shape)
   mask = _extend_mask(shape)
   dense = jax.nn.dot_product_attention(q, k, v, mask=mask, is_causal=mask is None,

@@ -9,7 +9,8 @@ from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
-from pallas_kernels.extend_attention import ExtendAttentionXlaConfig, num_query_blocks
+from pallas_kernels.extend_attention import (ExtendAttentionPallasConfig, ExtendAttentionXlaConfig,
+                                            num_query_blocks)
 from pallas_kernels.extend_attention import mosaic
 
 OP = "extend_attention"
@@ -98,19 +99,22 @@ def _tiles_of(problem: ExtendAttentionProblem, config) -> int:
                           max_extend_len=p.max_extend_len, block_q=tokens)
 
 
+def _max_splits(problem: ExtendAttentionProblem, block_kv: int) -> int:
+  """Most key splits worth making: each split keeps at least two key blocks (so the pipeline has
+  something to overlap)."""
+  return max(1, (problem.visible_prefix + problem.max_extend_len) // (2 * block_kv))
+
+
 def _splits_for(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> int:
-  """Flash-decoding split: enough CTAs for about one full wave, while each split keeps at least
-  two key blocks (so the pipeline has something to overlap)."""
+  """Flash-decoding split: enough CTAs for about one full wave, within `_max_splits`."""
   ctas = _tiles_of(problem, config) * problem.num_kv_heads
-  keys = problem.visible_prefix + problem.max_extend_len
-  most = max(1, keys // (2 * config.block_kv))
   sms = device.num_sms or 132
-  return int(max(1, min(most, sms // max(ctas, 1), 16)))
+  return int(max(1, min(_max_splits(problem, config.block_kv), sms // max(ctas, 1), 16)))
 
 
 def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
   """The Pallas configs worth measuring for this problem (all supported by the kernel)."""
-  C = mosaic.ExtendAttentionPallasConfig
+  C = ExtendAttentionPallasConfig
   out = []
   if problem.regime in ("decode", "verify"):
     base = [C(tiles="sequence", consumers=1, block_kv=bk, num_stages=st)
@@ -130,7 +134,7 @@ def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
   """The Pallas config for an untuned shape: per-sequence tiles with a flash-decoding split for
   1-16 new tokens, global row tiles (2 consumer warpgroups) for prefill; the deepest K/V ring of
   the largest key block that fits shared memory."""
-  C = mosaic.ExtendAttentionPallasConfig
+  C = ExtendAttentionPallasConfig
   if problem.regime in ("decode", "verify"):
     order = [C(tiles="sequence", consumers=1, block_kv=64, num_stages=3),
              C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)]
@@ -186,12 +190,23 @@ def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
   cfg = formula_config(problem, device)
   if cfg is None:
     raise NotImplementedError(f"extend_attention(impl='pallas'): "
-                              f"{unsupported(problem, mosaic.ExtendAttentionPallasConfig())}")
+                              f"{unsupported(problem, ExtendAttentionPallasConfig())}")
   return cfg
 
 
+def _table_row(problem: ExtendAttentionProblem, device: DeviceSpec) -> dict | None:
+  return tuning.lookup(device.kind, OP, problem.table_key) if device.has_mosaic_gpu else None
+
+
 def estimate(problem: ExtendAttentionProblem, device: DeviceSpec) -> tuple[tuple[str, float], ...]:
+  """Microseconds per impl: the measured times of the table row for this shape bucket when there
+  is one; otherwise rooflines (the XLA path's at the key range it really visits, the kernel's
+  floor), which are lower bounds, not predictions of the kernel's efficiency."""
   p = problem
+  row = _table_row(p, device)
+  if row is not None:
+    xla = () if row.get("xla_us") is None else (("xla", row["xla_us"]),)
+    return xla + ((("pallas", row["us"]),) if row["impl"] == "pallas" else ())
   itemsize = 4 if p.dtype == "float32" else 2
   keys = p.visible_prefix + p.max_extend_len  # every query block visits the longest key range
   rows = xla_query_rows(p, _xla_config(p).block_q)
@@ -209,18 +224,18 @@ def estimate(problem: ExtendAttentionProblem, device: DeviceSpec) -> tuple[tuple
 def _pallas_from_row(row: dict):
   if row.get("impl") != "pallas" or not row.get("config"):
     return None
-  return mosaic.ExtendAttentionPallasConfig(**row["config"])
+  return ExtendAttentionPallasConfig(**row["config"])
 
 
 def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
   est = estimate(problem, device)
-  row = tuning.lookup(device.kind, OP, problem.table_key) if device.has_mosaic_gpu else None
+  row = _table_row(problem, device)
   if row is not None:
     cfg = _pallas_from_row(row)
     if cfg is not None and unsupported(problem, cfg) is None:
-      if cfg.tiles == "sequence" and cfg.num_splits > 1:
-        cfg = dataclasses.replace(cfg, num_splits=min(cfg.num_splits, max(
-            1, (problem.visible_prefix + problem.max_extend_len) // cfg.block_kv)))
+      if cfg.num_splits > 1:  # a bucket-mate with a shorter prefix may not have the key blocks
+        cfg = dataclasses.replace(cfg, num_splits=min(cfg.num_splits,
+                                                      _max_splits(problem, cfg.block_kv)))
       return Choice(op=OP, impl="pallas", config=cfg, source="table", problem=problem,
                     estimate=est, reason=(f"{problem.regime}: measured fastest on "
                                           f"{device.kind} ({row['us']:.1f} us vs XLA "
@@ -239,7 +254,7 @@ def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
                                           f"deepest K/V ring that fits shared memory"))
   config = _xla_config(problem)
   why = ("no Mosaic GPU on this device" if not device.has_mosaic_gpu else
-         f"the kernel does not take {unsupported(problem, mosaic.ExtendAttentionPallasConfig())}")
+         f"the kernel does not take {unsupported(problem, ExtendAttentionPallasConfig())}")
   reason = (f"{problem.regime}: XLA path ({why}); block_q={config.block_q}, block_kv="
             f"{config.block_kv} keeps the per-step scores under {SCORE_SCRATCH_BYTES >> 20} MiB")
   return Choice(op=OP, impl="xla", config=config, reason=reason, source="fallback",
@@ -251,7 +266,7 @@ def check(impl: str, config, problem: ExtendAttentionProblem, device: DeviceSpec
   if impl == "xla" and not isinstance(config, ExtendAttentionXlaConfig):
     raise ValueError(f"extend_attention: impl='xla' needs an ExtendAttentionXlaConfig, got {config!r}")
   if impl == "pallas":
-    if not isinstance(config, mosaic.ExtendAttentionPallasConfig):
+    if not isinstance(config, ExtendAttentionPallasConfig):
       raise ValueError(f"extend_attention: impl='pallas' needs an ExtendAttentionPallasConfig, "
                        f"got {config!r}")
     reason = unsupported(problem, config)

@@ -1,6 +1,7 @@
-from pallas_kernels.extend_attention.config import ExtendAttentionXlaConfig
+from pallas_kernels.extend_attention.config import (ExtendAttentionPallasConfig,
+                                                   ExtendAttentionXlaConfig)
 from pallas_kernels.extend_attention.reference import (
     extend_attention_reference, extend_attention_xla, num_query_blocks)
 
-__all__ = ["ExtendAttentionXlaConfig", "extend_attention_reference", "extend_attention_xla",
+__all__ = ["ExtendAttentionPallasConfig", "ExtendAttentionXlaConfig", "extend_attention_reference", "extend_attention_xla",
            "num_query_blocks"]

@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+WG_ROWS = 64  # query rows of one consumer warpgroup's wgmma tile in the Mosaic GPU kernel
+
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class ExtendAttentionXlaConfig:
@@ -22,3 +24,43 @@ class ExtendAttentionXlaConfig:
       value = getattr(self, name)
       if not isinstance(value, int) or value < 1:
         raise ValueError(f"ExtendAttentionXlaConfig.{name} must be a positive int, got {value!r}")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class ExtendAttentionPallasConfig:
+  """Config of the Mosaic GPU kernel.
+
+  tiles: "global" (prefill) or "sequence" (decode / verify), see the module docstring.
+  consumers: consumer warpgroups per CTA; a tile is 64 * consumers packed rows.
+  block_kv: keys per pipeline step. num_stages: depth of the K/V shared-memory ring.
+  num_splits: CTAs sharing one tile's key steps ("sequence" tiles only), merged in XLA.
+  """
+
+  IMPL: ClassVar[str] = "pallas"
+  tiles: str = "global"
+  consumers: int = 2
+  block_kv: int = 64
+  num_stages: int = 2
+  num_splits: int = 1
+
+  def __post_init__(self):
+    if self.tiles not in ("global", "sequence"):
+      raise ValueError(f"ExtendAttentionPallasConfig.tiles must be 'global' or 'sequence', "
+                       f"got {self.tiles!r}")
+    if self.consumers not in (1, 2):
+      raise ValueError(f"ExtendAttentionPallasConfig.consumers must be 1 or 2, got {self.consumers!r}")
+    if self.block_kv not in (64, 128, 256):
+      raise ValueError(f"ExtendAttentionPallasConfig.block_kv must be 64, 128 or 256, "
+                       f"got {self.block_kv!r}")
+    if not isinstance(self.num_stages, int) or not 1 <= self.num_stages <= 6:
+      raise ValueError(f"ExtendAttentionPallasConfig.num_stages must be in 1..6, "
+                       f"got {self.num_stages!r}")
+    if not isinstance(self.num_splits, int) or self.num_splits < 1:
+      raise ValueError(f"ExtendAttentionPallasConfig.num_splits must be a positive int, "
+                       f"got {self.num_splits!r}")
+    if self.num_splits > 1 and self.tiles != "sequence":
+      raise ValueError("ExtendAttentionPallasConfig: num_splits > 1 needs tiles='sequence'")
+
+  @property
+  def block_rows(self) -> int:
+    return WG_ROWS * self.consumers

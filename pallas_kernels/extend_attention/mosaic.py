@@ -33,9 +33,7 @@ that is written by scatter always does). Unused pages may hold anything, NaN inc
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
-from typing import ClassVar
 
 import jax
 import jax.numpy as jnp
@@ -43,55 +41,16 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
-from pallas_kernels.extend_attention.reference import query_blocks
+from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
+from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
+from pallas_kernels.extend_attention.reference import query_blocks, sequence_bounds, sequence_of
 
 _F32 = jnp.float32
 _LOG2E = math.log2(math.e)
-_WG_ROWS = 64            # rows of one consumer warpgroup's wgmma tile
-_NEG = -(1 << 30)        # query position of rows outside the current sequence: sees no key
+_NEG = -1e9              # query position of rows outside the current sequence: sees no key
 SUPPORTED_HEAD_DIMS = (64, 128, 256)
 SUPPORTED_DTYPES = ("bfloat16", "float16")
 SMEM_BYTES = 227 * 1024
-
-
-@dataclasses.dataclass(frozen=True, kw_only=True)
-class ExtendAttentionPallasConfig:
-  """Config of the Mosaic GPU kernel.
-
-  tiles: "global" (prefill) or "sequence" (decode / verify), see the module docstring.
-  consumers: consumer warpgroups per CTA; a tile is 64 * consumers packed rows.
-  block_kv: keys per pipeline step. num_stages: depth of the K/V shared-memory ring.
-  num_splits: CTAs sharing one tile's key steps ("sequence" tiles only), merged in XLA.
-  """
-
-  IMPL: ClassVar[str] = "pallas"
-  tiles: str = "global"
-  consumers: int = 2
-  block_kv: int = 64
-  num_stages: int = 2
-  num_splits: int = 1
-
-  def __post_init__(self):
-    if self.tiles not in ("global", "sequence"):
-      raise ValueError(f"ExtendAttentionPallasConfig.tiles must be 'global' or 'sequence', "
-                       f"got {self.tiles!r}")
-    if self.consumers not in (1, 2):
-      raise ValueError(f"ExtendAttentionPallasConfig.consumers must be 1 or 2, got {self.consumers!r}")
-    if self.block_kv not in (64, 128, 256):
-      raise ValueError(f"ExtendAttentionPallasConfig.block_kv must be 64, 128 or 256, "
-                       f"got {self.block_kv!r}")
-    if not isinstance(self.num_stages, int) or not 1 <= self.num_stages <= 6:
-      raise ValueError(f"ExtendAttentionPallasConfig.num_stages must be in 1..6, "
-                       f"got {self.num_stages!r}")
-    if not isinstance(self.num_splits, int) or self.num_splits < 1:
-      raise ValueError(f"ExtendAttentionPallasConfig.num_splits must be a positive int, "
-                       f"got {self.num_splits!r}")
-    if self.num_splits > 1 and self.tiles != "sequence":
-      raise ValueError("ExtendAttentionPallasConfig: num_splits > 1 needs tiles='sequence'")
-
-  @property
-  def block_rows(self) -> int:
-    return _WG_ROWS * self.consumers
 
 
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
@@ -116,10 +75,6 @@ def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dt
     return (f"{smem_bytes(config, head_dim)} bytes of shared memory for head_dim {head_dim} "
             f"(limit {SMEM_BYTES})")
   return None
-
-
-def _cdiv(a, b):
-  return lax.div(a + b - 1, b)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -158,7 +113,7 @@ def _segment(b, tok0, refs, st: _Static):
   q_hi = prefix + t_hi - start
   k_lo = jnp.int32(0) if st.window is None else jnp.maximum(q_lo - (st.window - 1), 0)
   pb0 = lax.div(k_lo, bk)
-  pb1 = _cdiv(jnp.minimum(q_hi + 1, prefix), bk)
+  pb1 = pl.cdiv(jnp.minimum(q_hi + 1, prefix), bk)
   n_prefix = jnp.where(nonempty, jnp.maximum(pb1 - pb0, 0), 0)
   # Extend keys are read in blocks aligned to 8-row multiples of the global token index (TMA row
   # offsets must be provably tile-aligned), starting at the aligned row at or before the sequence.
@@ -166,9 +121,16 @@ def _segment(b, tok0, refs, st: _Static):
   e_lo = jnp.maximum(k_lo - prefix, 0)
   e_hi = q_hi - prefix
   eb0 = lax.div(start + e_lo - base, bk)
-  n_ext = jnp.where(nonempty & (e_hi >= 0), lax.div(start + jnp.maximum(e_hi, 0) - base, bk) - eb0 + 1, 0)
+  n_ext = jnp.where(nonempty & (e_hi >= 0),
+                    lax.div(start + jnp.maximum(e_hi, 0) - base, bk) - eb0 + 1, 0)
   return dict(start=start, ext=ext, prefix=prefix, base=base, pb0=pb0, n_prefix=n_prefix,
               eb0=eb0, n_ext=jnp.maximum(n_ext, 0))
+
+
+def _block(seg, i):
+  """Step i of a segment: (is it a prefix block, its block index)."""
+  is_prefix = i < seg["n_prefix"]
+  return is_prefix, jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
 
 
 def _split_range(total, split, num_splits):
@@ -190,11 +152,12 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
   row0 = n * (st.consumers * _WG_ROWS)
   seg_refs = (starts_ref, ext_ref, prefix_ref)
 
-  def for_each_step(body, carry):
-    """Runs body(step_count, seg, i, carry) over this CTA's key steps, segment by segment."""
+  def for_each_step(body, carry, per_segment=lambda seg: seg):
+    """Runs body(step_count, b, seg, i, carry) over this CTA's key steps, segment by segment;
+    `per_segment` adds loop-invariant values to a segment's facts once, outside its step loop."""
     def seg_body(b, carry):
       count, inner = carry
-      seg = _segment(b, tok0, seg_refs, st)
+      seg = per_segment(_segment(b, tok0, seg_refs, st))
       lo, hi = _split_range(seg["n_prefix"] + seg["n_ext"], split, st.num_splits)
 
       def step(i, c):
@@ -209,8 +172,7 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
 
     def issue(count, b, seg, i, carry):
       slot = lax.rem(count, stages)
-      is_prefix = i < seg["n_prefix"]
-      j = jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
+      is_prefix, j = _block(seg, i)
 
       @pl.when(count >= stages)
       def _():
@@ -263,23 +225,35 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
 
     shape = (_WG_ROWS, bk)
     row_iota = plgpu.broadcasted_iota(jnp.int32, shape, 0, layout=plgpu.Layout.WGMMA)
-    col_iota = plgpu.broadcasted_iota(jnp.int32, shape, 1, layout=plgpu.Layout.WGMMA)
+    col_pos = plgpu.broadcasted_iota(jnp.int32, shape, 1, layout=plgpu.Layout.WGMMA).astype(_F32)
     row_tok = tok0 + lax.div(wg * _WG_ROWS + row_iota, st.group)
     scale = st.sm_scale * _LOG2E
     bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
 
+    def row_positions(seg):
+      """Each row's query position in this sequence (_NEG for rows of other sequences), as a
+      float32 row vector: the masks below compare per row, not per element."""
+      in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
+      qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
+      return dict(seg, qpos=qpos.max(axis=1))
+
     def step(count, b, seg, i, carry):
       acc, m_i, l_i = carry
       slot = lax.rem(count, stages)
-      is_prefix = i < seg["n_prefix"]
-      j = jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
-      in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
-      qpos = jnp.where(in_seq, seg["prefix"] + row_tok - seg["start"], _NEG)
-      kpos = col_iota + jnp.where(is_prefix, j * bk,
-                                  seg["prefix"] + seg["base"] - seg["start"] + j * bk)
-      visible = (kpos <= qpos) & ((kpos < seg["prefix"]) == is_prefix)
-      if st.window is not None:
-        visible &= kpos > qpos - st.window
+      is_prefix, j = _block(seg, i)
+      # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix blocks
+      # below the prefix length / extend blocks at or above it (the latter may start before the
+      # sequence: extend blocks are 8-row aligned in the global token index).
+      prefix = seg["prefix"].astype(_F32)
+      hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
+      lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
+      first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
+      kpos = col_pos + first.astype(_F32)
+      visible = kpos <= bcast(jnp.minimum(seg["qpos"], hi_cap))       # row vectors: per segment
+      if st.window is None:
+        visible &= kpos >= lo_floor
+      else:
+        visible &= kpos >= bcast(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor))
 
       plgpu.barrier_wait(k_full.at[slot])
 
@@ -317,7 +291,7 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
     m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
     l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
     acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
-    _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i))
+    _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i), per_segment=row_positions)
 
     seen = l_i > 0.0
     inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)       # rows that saw nothing: 0
@@ -428,26 +402,23 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
 
   bm = config.block_rows
   tile_tokens = bm // group
-  seq_of, row0_of, valid, starts, ext_lens, prefix = query_blocks(
-      qo_indptr, prefix_lens, num_tokens=num_tokens, max_extend_len=max_ext,
-      block_q=tile_tokens, max_prefix=max_prefix)
   qo_indptr = qo_indptr.astype(jnp.int32)
-
+  bounds = dict(num_tokens=num_tokens, max_extend_len=max_ext, max_prefix=max_prefix)
   if config.tiles == "global":
+    starts, ext_lens, prefix = sequence_bounds(qo_indptr, prefix_lens, **bounds)
     rows = num_tokens * group
     num_tiles = -(-rows // bm)
     tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
-    bounds = qo_indptr[1:]
-    seg_lo = jnp.searchsorted(bounds, tok0, side="right").astype(jnp.int32)
-    last = jnp.minimum(tok0 + tile_tokens, num_tokens) - 1
-    seg_hi = jnp.minimum(jnp.searchsorted(bounds, last, side="right").astype(jnp.int32),
-                         num_seqs - 1)
+    seg_lo = jnp.searchsorted(qo_indptr[1:], tok0, side="right").astype(jnp.int32)  # B: none
+    seg_hi = sequence_of(qo_indptr, jnp.minimum(tok0 + tile_tokens, num_tokens) - 1)
     tile_info = jnp.stack([tok0, seg_lo, seg_hi], axis=1)
     q_p = q.reshape(num_tokens, num_kv_heads, group, head_dim).transpose(1, 0, 2, 3)
     q_p = q_p.reshape(num_kv_heads, rows, head_dim)
     rows = num_tiles * bm                                  # whole tiles: no partial TMA boxes
     q_p = jnp.pad(q_p, ((0, 0), (0, rows - q_p.shape[1]), (0, 0)))
   else:
+    seq_of, row0_of, valid, starts, ext_lens, prefix = query_blocks(
+        qo_indptr, prefix_lens, block_q=tile_tokens, **bounds)
     num_tiles = seq_of.shape[0]
     rows = num_tiles * bm
     tok0 = starts[seq_of] + row0_of
@@ -488,19 +459,15 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
     merged = out_p[0]
 
   if config.tiles == "global":
+    # The kernel wrote every row: rows of padding tokens and past max_extend_len saw no key (0).
     out = merged[:, :num_tokens * group].reshape(num_kv_heads, num_tokens, group, head_dim)
-    out = out.transpose(1, 0, 2, 3)
-    out = out.reshape(num_tokens, num_q_heads, head_dim)
-    tok = jnp.arange(num_tokens, dtype=jnp.int32)
-    b = jnp.minimum(jnp.searchsorted(qo_indptr[1:], tok, side="right"), num_seqs - 1)
-    keep = (tok < qo_indptr[num_seqs]) & (tok - starts[b] < ext_lens[b])
-    return jnp.where(keep[:, None, None], out, 0).astype(q.dtype)
+    return out.transpose(1, 0, 2, 3).reshape(num_tokens, num_q_heads, head_dim)
   # Sequence tiles: token t of sequence b is row (t - start_b) % tile_tokens of tile
   # first_tile[b] + (t - start_b) // tile_tokens.
   per_seq = -(-ext_lens // tile_tokens)
   first_tile = jnp.cumsum(per_seq) - per_seq
   tok = jnp.arange(num_tokens, dtype=jnp.int32)
-  b = jnp.minimum(jnp.searchsorted(qo_indptr[1:], tok, side="right"), num_seqs - 1)
+  b = sequence_of(qo_indptr, tok)
   i = tok - starts[b]
   keep = (tok < qo_indptr[num_seqs]) & (i >= 0) & (i < ext_lens[b])
   tile = jnp.clip(first_tile[b] + i // tile_tokens, 0, num_tiles - 1)

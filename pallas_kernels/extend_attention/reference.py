@@ -59,6 +59,25 @@ def num_query_blocks(*, num_tokens: int, num_seqs: int, max_extend_len: int, blo
   return min(-(-num_tokens // block_q) + num_seqs, num_seqs * -(-max_extend_len // block_q))
 
 
+def sequence_bounds(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int,
+                    max_prefix: int):
+  """(starts [B], ext_lens [B], prefix [B]): each sequence's first token row, its new tokens that
+  are computed (at most max_extend_len, inside T) and its prefix length (inside the cache)."""
+  num_seqs = prefix_lens.shape[0]
+  qo_indptr = qo_indptr.astype(jnp.int32)
+  starts = jnp.clip(qo_indptr[:num_seqs], 0, num_tokens)
+  ext_lens = jnp.clip(qo_indptr[1:] - starts, 0, jnp.minimum(max_extend_len, num_tokens - starts))
+  prefix = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
+  return starts, ext_lens, prefix
+
+
+def sequence_of(qo_indptr, tokens):
+  """The sequence that owns each token row (the last sequence for padding rows past qo_indptr[B])."""
+  num_seqs = qo_indptr.shape[0] - 1
+  owner = jnp.searchsorted(qo_indptr[1:].astype(jnp.int32), tokens, side="right")
+  return jnp.minimum(owner, num_seqs - 1).astype(jnp.int32)
+
+
 def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int, block_q: int,
                  max_prefix: int):
   """Split every sequence's new tokens into blocks of `block_q` rows (a block never spans two
@@ -68,10 +87,8 @@ def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int
   row0[n] .. row0[n] + bq - 1 of sequence seq[n]; blocks past the last real one have valid=False.
   """
   num_seqs = prefix_lens.shape[0]
-  qo_indptr = qo_indptr.astype(jnp.int32)
-  starts = jnp.clip(qo_indptr[:num_seqs], 0, num_tokens)
-  ext_lens = jnp.clip(qo_indptr[1:] - starts, 0, jnp.minimum(max_extend_len, num_tokens - starts))
-  prefix = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
+  starts, ext_lens, prefix = sequence_bounds(qo_indptr, prefix_lens, num_tokens=num_tokens,
+                                             max_extend_len=max_extend_len, max_prefix=max_prefix)
   num_blocks = num_query_blocks(num_tokens=num_tokens, num_seqs=num_seqs,
                                 max_extend_len=max_extend_len, block_q=block_q)
   per_seq = -(-ext_lens // block_q)

@@ -32,9 +32,7 @@ def _check_attention(args, max_ext, config=None, **kw):
 
 @pytest.mark.parametrize("shape", ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, ids=lambda s: s.name)
 def test_extend_attention_peers_shapes(gpu, shape):
-  args, max_ext = make_paged_batch([(shape.prefix, shape.extend)] * shape.num_seqs,
-                                   num_q_heads=shape.num_q_heads, num_kv_heads=shape.num_kv_heads,
-                                   head_dim=shape.head_dim, page_size=16, dtype=jnp.bfloat16)
+  args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
   _check_attention(args, max_ext, sliding_window=shape.window)
 
 
