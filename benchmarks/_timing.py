@@ -28,6 +28,7 @@ class Timing:
   p90: float
   method: str        # "cupti" or "host"
   samples: int
+  kernels: dict[str, float] | None = None   # GPU: median µs per call of each kernel, by name
 
 
 def _input_bytes(args) -> int:
@@ -59,7 +60,16 @@ def _cupti(fn, arg_sets, *, iters, num_devices) -> Timing:
   if timings is None:
     raise RuntimeError("CUPTI recorded no kernels")
   per_call = [sum(ms for _, ms in kernels) * 1e3 / count / num_devices for kernels in timings]
-  return _summary(per_call, "cupti")
+  by_name: dict[str, list[float]] = {}
+  for kernels in timings:
+    totals: dict[str, float] = {}
+    for name, ms in kernels:
+      totals[name] = totals.get(name, 0.0) + ms * 1e3 / count / num_devices
+    for name, us in totals.items():
+      by_name.setdefault(name, []).append(us)
+  breakdown = {name: float(np.median(v)) for name, v in
+               sorted(by_name.items(), key=lambda kv: -float(np.median(kv[1])))}
+  return dataclasses.replace(_summary(per_call, "cupti"), kernels=breakdown)
 
 
 def _host(fn, arg_sets, *, iters) -> Timing:
@@ -91,6 +101,7 @@ def checked_time(rec: dict, fn: Callable[..., Any], ref, arg_sets: Sequence[tupl
     if not err < tol:
       return dict(rec, us=None, note=f"wrong result (rel err {err:.3g})")
     t = time_fn(fn, arg_sets, iters=iters)
-    return dict(rec, us=t.us, p10=t.p10, p90=t.p90, method=t.method)
+    return dict(rec, us=t.us, p10=t.p10, p90=t.p90, method=t.method,
+                **({"kernels": t.kernels} if t.kernels else {}))
   except Exception as e:  # noqa: BLE001
     return dict(rec, us=None, note=f"{type(e).__name__}: {str(e)[:300]}")

@@ -27,6 +27,9 @@ from pallas_kernels.extend_attention.reference import extend_attention_xla
 
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "hd128", "all", "small"], "shape set")
 _ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all of the set)")
+_CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these "
+                             "(e.g. global/c2/kv64/s2); the XLA path always runs")
+_BREAKDOWN = flags.DEFINE_bool("breakdown", False, "print each config's per-kernel device times")
 _PAGE_SIZE = flags.DEFINE_integer("page_size", 16, "cache page size")
 _ITERS = flags.DEFINE_integer("iters", 10, "timed iterations (median)")
 _UPDATE = flags.DEFINE_bool("update-tuning", False, "write the measured table")
@@ -60,7 +63,8 @@ def main(argv):
     runs = [("xla", None, lambda *a: extend_attention_xla(*a, **kw, config=xla_cfg))]
     runs += [(rule.config_name(cfg), cfg,
               lambda *a, cfg=cfg: extend_attention_pallas(*a, **kw, config=cfg))
-             for cfg in rule.candidates(problem, device)]
+             for cfg in rule.candidates(problem, device)
+             if not _CONFIGS.value or any(c in rule.config_name(cfg) for c in _CONFIGS.value)]
     results = [_timing.checked_time(
         dict(name=name, config=None if cfg is None else dataclasses.asdict(cfg)), fn, ref,
         arg_sets, tol=TOL, iters=_ITERS.value) for name, cfg, fn in runs]
@@ -70,6 +74,9 @@ def main(argv):
                f"{r['err']:.1e}" if r.get("err") is not None else "-",
                f"{floor / r['us']:.2f}" if (r["us"] and floor) else "-", r.get("note", "")[:80])
       print(" | ".join(f"{c:<34}" if i < 2 else f"{c:>8}" for i, c in enumerate(cells)), flush=True)
+      if _BREAKDOWN.value:
+        for kernel, us in list(r.get("kernels", {}).items())[:8]:
+          print(f"    {us:9.1f} us  {kernel[:100]}")
     ok = [r for r in results if r["us"] is not None]
     records.append(dict(shape=dataclasses.asdict(shape), page_size=_PAGE_SIZE.value,
                         problem=dataclasses.asdict(problem), floor_us=floor, results=results,

@@ -13,3 +13,19 @@ def rel_err(out, ref) -> float:
     return float("inf")
   denom = np.linalg.norm(ref)
   return float(np.linalg.norm(out - ref) / (denom if denom > 0 else 1.0))
+
+
+def worst_row_err(out, ref) -> float:
+  """The largest rel_err of one row (the last axis) among rows whose reference is nonzero: a
+  mistake confined to a few rows (one key too many for one query) is diluted in the global norm,
+  not here."""
+  out = np.asarray(out, np.float64)
+  ref = np.asarray(ref, np.float64)
+  if not np.all(np.isfinite(out)):
+    return float("inf")
+  denom = np.linalg.norm(ref, axis=-1)
+  err = np.linalg.norm(out - ref, axis=-1)
+  nonzero = denom > 0
+  if not nonzero.any():
+    return float(np.max(err, initial=0.0))
+  return float(np.max(err[nonzero] / denom[nonzero]))

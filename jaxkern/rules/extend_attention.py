@@ -122,11 +122,11 @@ def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
     for cfg in base:
       for splits in sorted({1, _splits_for(problem, cfg, device), 2, 4}):
         out.append(dataclasses.replace(cfg, num_splits=splits))
-  else:
-    for tiles in ("global", "sequence"):
-      for consumers, bk, st in ((2, 64, 2), (2, 128, 2), (2, 64, 3), (1, 64, 2), (1, 64, 3),
-                                (2, 128, 3)):
-        out.append(C(tiles=tiles, consumers=consumers, block_kv=bk, num_stages=st))
+  else:       # per-sequence tiles lose to global ones on every measured prefill (configs JSON)
+    for consumers, bk, st in ((2, 64, 2), (2, 128, 2), (2, 64, 3), (1, 64, 2), (1, 64, 3),
+                              (2, 128, 3)):
+      out.append(C(tiles="global", consumers=consumers, block_kv=bk, num_stages=st))
+    out.append(C(tiles="sequence", consumers=1, block_kv=64, num_stages=2))
   return [c for c in dict.fromkeys(out) if unsupported(problem, c) is None]
 
 

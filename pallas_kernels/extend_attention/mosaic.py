@@ -2,17 +2,20 @@
 
 One thread block (CTA) owns one *tile* of packed query rows for one KV head (and, with
 `num_splits > 1`, one slice of that tile's key steps). A packed row is one (token, query head of the
-KV head's group) pair: row r of a tile is token `tok0 + r // G`, head `h * G + r % G`, so every key
-block is read once for all G query heads of its group. Each consumer warpgroup owns 64 rows; one
+KV head's group) pair, so every key block is read once for all G query heads of its group. Each
+consumer warpgroup owns 64 rows: 64 / G consecutive tokens (a multiple of 8, so G is 1, 2, 4 or 8)
+for each of the G heads, head-major: row r of warpgroup w is head `h * G + r // (64 / G)` of token
+`tok0 + w * 64 / G + r % (64 / G)`. One
 producer warpgroup streams key/value blocks of `block_kv` keys into a `num_stages`-deep ring of
 shared-memory buffers with TMA and barriers, while the consumers run Q·Kᵀ and P·V on the tensor
 cores with an online softmax in float32.
 
 Two ways of cutting the rows into tiles (`tiles=`):
-* "global": tile n is rows [n * bm, (n + 1) * bm) of all T * G packed rows. A tile may cover the
-  end of one sequence and the start of the next; it then runs each sequence's keys in turn with the
-  other rows masked, and writes its output with one TMA store straight into the result (no padding,
-  no scatter). Used for prefill, where tiles are long and sequences rarely share one.
+* "global": tile n is tokens [n * bm / G, (n + 1) * bm / G) of the whole batch. A tile may cover
+  the end of one sequence and the start of the next; it then runs each sequence's keys in turn with
+  the other rows masked. Queries are read and outputs written by TMA straight from and into q and
+  the result (G copies of 64 / G token rows per warpgroup: no transposes or scatter). Used
+  for prefill, where tiles are long and sequences rarely share one.
 * "sequence": tiles never cross a sequence (a sequence of E tokens has cdiv(E * G, bm) tiles), and
   their key range can be split across `num_splits` CTAs (flash decoding); partial results are merged
   in XLA. Used for decode / speculative verify, where a sequence has 1-16 tokens over a long prefix.
@@ -41,6 +44,7 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
+from pallas_kernels._index import searchsorted_right
 from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention.reference import query_blocks, sequence_bounds, sequence_of
@@ -69,8 +73,9 @@ def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dt
     return (f"head_dim {head_dim} (the kernel takes {SUPPORTED_HEAD_DIMS}; 512 would need "
             "256 accumulator registers per thread)")
   group = num_q_heads // num_kv_heads
-  if config.block_rows % group:
-    return f"GQA group {group} does not divide the {config.block_rows}-row tile"
+  if _WG_ROWS % group or _WG_ROWS // group < 8:
+    return (f"GQA group {group} (a warpgroup packs 64 / G tokens of each head, which must be a "
+            "multiple of 8: G in 1, 2, 4, 8)")
   if smem_bytes(config, head_dim) > SMEM_BYTES:
     return (f"{smem_bytes(config, head_dim)} bytes of shared memory for head_dim {head_dim} "
             f"(limit {SMEM_BYTES})")
@@ -96,7 +101,16 @@ class _Static:
   logit_cap: float | None
   dtype: jnp.dtype
   with_lse: bool
+  direct: bool        # "global" tiles: q read and the result written in place by TMA
   interpret: bool
+
+  @property
+  def tokens_per_wg(self) -> int:
+    return _WG_ROWS // self.group
+
+  @property
+  def tile_tokens(self) -> int:
+    return self.consumers * self.tokens_per_wg
 
 
 def _segment(b, tok0, refs, st: _Static):
@@ -104,10 +118,9 @@ def _segment(b, tok0, refs, st: _Static):
   extend block range)."""
   starts_ref, ext_ref, prefix_ref = refs
   bk = st.block_kv
-  tile_tokens = st.consumers * _WG_ROWS // st.group
   start, ext, prefix = starts_ref[b], ext_ref[b], prefix_ref[b]
   t_lo = jnp.maximum(tok0, start)
-  t_hi = jnp.minimum(tok0 + tile_tokens, start + ext) - 1
+  t_hi = jnp.minimum(tok0 + st.tile_tokens, start + ext) - 1
   nonempty = t_hi >= t_lo
   q_lo = prefix + t_lo - start
   q_hi = prefix + t_hi - start
@@ -149,7 +162,10 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
   h = lax.axis_index("head")
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
   tok0, seg_lo, seg_hi = (tile_ref[3 * n + i] for i in range(3))
+  if st.direct:
+    tok0 = n * st.tile_tokens       # computed here so TMA row offsets are provably 8-aligned
   row0 = n * (st.consumers * _WG_ROWS)
+  tpw = st.tokens_per_wg
   seg_refs = (starts_ref, ext_ref, prefix_ref)
 
   def for_each_step(body, carry, per_segment=lambda seg: seg):
@@ -220,22 +236,33 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
     plgpu.set_max_registers(232, action="increase")
     qo = qo_smem.at[wg]
     rows = row0 + wg * _WG_ROWS
-    plgpu.copy_gmem_to_smem(q_ref.at[h, pl.ds(rows, _WG_ROWS)], qo, q_full.at[wg])
+    wg_tok = tok0 + wg * tpw
+    if st.direct:     # G boxes of tpw token rows, one per query head of the group
+      for g in range(st.group):
+        plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), h * st.group + g],
+                                qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
+    else:
+      plgpu.copy_gmem_to_smem(q_ref.at[h, pl.ds(rows, _WG_ROWS)], qo, q_full.at[wg])
     plgpu.barrier_wait(q_full.at[wg])
 
     shape = (_WG_ROWS, bk)
     row_iota = plgpu.broadcasted_iota(jnp.int32, shape, 0, layout=plgpu.Layout.WGMMA)
     col_pos = plgpu.broadcasted_iota(jnp.int32, shape, 1, layout=plgpu.Layout.WGMMA).astype(_F32)
-    row_tok = tok0 + lax.div(wg * _WG_ROWS + row_iota, st.group)
+    row_tok = wg_tok + lax.rem(row_iota, tpw)
     scale = st.sm_scale * _LOG2E
     bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
 
     def row_positions(seg):
       """Each row's query position in this sequence (_NEG for rows of other sequences), as a
-      float32 row vector: the masks below compare per row, not per element."""
+      float32 row vector: the masks below compare per row, not per element. Also, as scalars,
+      whether all of this warpgroup's rows are in the sequence and their lowest and highest
+      positions, which decide when a key block is visible to every row (no mask needed)."""
       in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
       qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
-      return dict(seg, qpos=qpos.max(axis=1))
+      t_lo = jnp.maximum(wg_tok, seg["start"])
+      t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
+      return dict(seg, qpos=qpos.max(axis=1), all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
+                  q_min=seg["prefix"] + t_lo - seg["start"], q_max=seg["prefix"] + t_hi - seg["start"])
 
     def step(count, b, seg, i, carry):
       acc, m_i, l_i = carry
@@ -248,12 +275,21 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
       hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
       lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
       first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
-      kpos = col_pos + first.astype(_F32)
-      visible = kpos <= bcast(jnp.minimum(seg["qpos"], hi_cap))       # row vectors: per segment
-      if st.window is None:
-        visible &= kpos >= lo_floor
-      else:
-        visible &= kpos >= bcast(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor))
+      # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
+      last = first + bk - 1
+      unmasked = (seg["all_in"] & (last <= seg["q_min"])
+                  & jnp.where(is_prefix, last < seg["prefix"], first >= seg["prefix"]))
+      if st.window is not None:
+        unmasked &= first > seg["q_max"] - st.window
+
+      def masked(s):
+        kpos = col_pos + first.astype(_F32)
+        visible = kpos <= bcast(jnp.minimum(seg["qpos"], hi_cap))     # row vectors: per segment
+        if st.window is None:
+          visible &= kpos >= lo_floor
+        else:
+          visible &= kpos >= bcast(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor))
+        return jnp.where(visible, s, -jnp.inf)
 
       plgpu.barrier_wait(k_full.at[slot])
 
@@ -266,7 +302,7 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
         s = s * scale
       else:
         s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
-      s = jnp.where(visible, s, -jnp.inf)
+      s = lax.cond(unmasked, lambda s: s, masked, s)
       m_new = jnp.maximum(m_i, s.max(axis=1))
       m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
       alpha = jnp.exp2(m_i - m_use)
@@ -299,10 +335,15 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
     if st.with_lse:
       lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)), -jnp.inf)
     plgpu.commit_smem()
-    plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+    if st.direct:
+      for g in range(st.group):
+        plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
+                                out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
+    else:
+      plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
     if st.with_lse:
       plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
-    plgpu.wait_smem_to_gmem(0)
+    plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # shared memory must outlive the reads only
 
 
 def _call_kernel(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_cache, v_cache, *,
@@ -310,8 +351,12 @@ def _call_kernel(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_c
   num_kv_heads = k.shape[1]
   bk, d = st.block_kv, st.head_dim
   transforms = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
-  out_types = [jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.rows, d), st.dtype),
-               jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.rows), _F32)]
+  if st.direct:                                        # the result itself, [T, Hq, D]
+    out_type = jax.ShapeDtypeStruct(q_p.shape, st.dtype)
+  else:                                                # packed rows per split
+    out_type = jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.rows, d), st.dtype)
+  lse_rows = st.rows if st.with_lse else _WG_ROWS      # unused without splits
+  out_types = [out_type, jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, lse_rows), _F32)]
 
   def entry(tile_ref, starts_ref, ext_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref,
             vc_ref, out_ref, lse_ref):
@@ -322,7 +367,7 @@ def _call_kernel(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_c
     copies = bk // st.rows_per_copy
     full = (plgpu.Barrier(num_arrivals=copies, num_barriers=st.num_stages),
             plgpu.Barrier(num_arrivals=copies, num_barriers=st.num_stages),
-            plgpu.Barrier(num_barriers=st.consumers))
+            plgpu.Barrier(num_arrivals=st.group if st.direct else 1, num_barriers=st.consumers))
     free = (plgpu.Barrier(num_arrivals=st.consumers, num_barriers=st.num_stages),) * 2
     pl.run_scoped(
         lambda *scratch: _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, pt_ref, q_ref, k_ref,
@@ -401,21 +446,24 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   page_table = page_table.astype(jnp.int32)
 
   bm = config.block_rows
-  tile_tokens = bm // group
+  tpw = _WG_ROWS // group
+  tile_tokens = config.consumers * tpw
   qo_indptr = qo_indptr.astype(jnp.int32)
   bounds = dict(num_tokens=num_tokens, max_extend_len=max_ext, max_prefix=max_prefix)
   if config.tiles == "global":
     starts, ext_lens, prefix = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-    rows = num_tokens * group
-    num_tiles = -(-rows // bm)
+    num_tiles = -(-num_tokens // tile_tokens)
+    rows = num_tiles * bm
     tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
-    seg_lo = jnp.searchsorted(qo_indptr[1:], tok0, side="right").astype(jnp.int32)  # B: none
+    seg_lo = searchsorted_right(qo_indptr[1:], tok0)                     # B: no sequence
     seg_hi = sequence_of(qo_indptr, jnp.minimum(tok0 + tile_tokens, num_tokens) - 1)
     tile_info = jnp.stack([tok0, seg_lo, seg_hi], axis=1)
-    q_p = q.reshape(num_tokens, num_kv_heads, group, head_dim).transpose(1, 0, 2, 3)
-    q_p = q_p.reshape(num_kv_heads, rows, head_dim)
-    rows = num_tiles * bm                                  # whole tiles: no partial TMA boxes
-    q_p = jnp.pad(q_p, ((0, 0), (0, rows - q_p.shape[1]), (0, 0)))
+    # q is read and the result written in place. TMA descriptors need the token dimension in
+    # whole 8-row tiles (T % 8 != 0 costs a padded copy of q and of the result). The last tile's
+    # boxes may run past T: the GPU's TMA reads zeros there and drops the stores; the interpreter
+    # does neither, so it gets whole tiles explicitly.
+    padded_tokens = num_tiles * tile_tokens if interpret else -(-num_tokens // 8) * 8
+    q_p = jnp.pad(q, ((0, padded_tokens - num_tokens), (0, 0), (0, 0)))
   else:
     seq_of, row0_of, valid, starts, ext_lens, prefix = query_blocks(
         qo_indptr, prefix_lens, block_q=tile_tokens, **bounds)
@@ -425,8 +473,8 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
     seg_hi = jnp.where(valid, seq_of, seq_of - 1)
     tile_info = jnp.stack([tok0, seq_of, seg_hi], axis=1)
     r = jnp.arange(bm, dtype=jnp.int32)
-    tok = jnp.clip(tok0[:, None] + r[None, :] // group, 0, num_tokens - 1)        # [N, bm]
-    head = r % group
+    head = (r % _WG_ROWS) // tpw                                          # packed row r's head
+    tok = jnp.clip(tok0[:, None] + (r // _WG_ROWS * tpw + r % tpw)[None, :], 0, num_tokens - 1)
     q_p = q.reshape(num_tokens, num_kv_heads, group, head_dim)[tok, :, head[None, :]]
     q_p = q_p.transpose(2, 0, 1, 3).reshape(num_kv_heads, rows, head_dim)      # [Hkv, N*bm, D]
 
@@ -443,11 +491,15 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                consumers=config.consumers, num_splits=config.num_splits,
                sm_scale=float(sm_scale), window=sliding_window,
                logit_cap=None if logit_cap is None else float(logit_cap),
-               dtype=jnp.dtype(q.dtype), with_lse=config.num_splits > 1, interpret=interpret)
+               dtype=jnp.dtype(q.dtype), with_lse=config.num_splits > 1,
+               direct=config.tiles == "global", interpret=interpret)
   out_p, lse = _call_kernel(tile_info.astype(jnp.int32).reshape(-1), starts, ext_lens, prefix,
                             page_table.reshape(-1),
                             q_p, k, v, k_cache, v_cache, st=st, interpret=interpret)
 
+  if config.tiles == "global":
+    # The kernel wrote every row: rows of padding tokens and past max_extend_len saw no key (0).
+    return out_p[:num_tokens]
   if config.num_splits > 1:                             # flash-decoding merge, float32
     lse_max = jnp.max(lse, axis=0)
     lse_max = jnp.where(jnp.isfinite(lse_max), lse_max, 0.0)
@@ -458,11 +510,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   else:
     merged = out_p[0]
 
-  if config.tiles == "global":
-    # The kernel wrote every row: rows of padding tokens and past max_extend_len saw no key (0).
-    out = merged[:, :num_tokens * group].reshape(num_kv_heads, num_tokens, group, head_dim)
-    return out.transpose(1, 0, 2, 3).reshape(num_tokens, num_q_heads, head_dim)
-  # Sequence tiles: token t of sequence b is row (t - start_b) % tile_tokens of tile
+  # Sequence tiles: token t of sequence b is local token (t - start_b) % tile_tokens of tile
   # first_tile[b] + (t - start_b) // tile_tokens.
   per_seq = -(-ext_lens // tile_tokens)
   first_tile = jnp.cumsum(per_seq) - per_seq
@@ -471,8 +519,9 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   i = tok - starts[b]
   keep = (tok < qo_indptr[num_seqs]) & (i >= 0) & (i < ext_lens[b])
   tile = jnp.clip(first_tile[b] + i // tile_tokens, 0, num_tiles - 1)
-  row = tile * bm + (i % tile_tokens) * group
-  src = row[:, None] + jnp.arange(group, dtype=jnp.int32)[None, :]                  # [T, G]
+  local = i % tile_tokens
+  row = tile * bm + local // tpw * _WG_ROWS + local % tpw
+  src = row[:, None] + jnp.arange(group, dtype=jnp.int32)[None, :] * tpw             # [T, G]
   out = merged[:, jnp.clip(src, 0, rows - 1)]                                      # [Hkv, T, G, D]
   out = out.transpose(1, 0, 2, 3).reshape(num_tokens, num_q_heads, head_dim)
   return jnp.where(keep[:, None, None], out, 0).astype(q.dtype)

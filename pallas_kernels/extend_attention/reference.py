@@ -22,6 +22,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
+from pallas_kernels._index import searchsorted_right
 from pallas_kernels.extend_attention.config import ExtendAttentionXlaConfig
 
 _F32 = jnp.float32
@@ -74,7 +75,7 @@ def sequence_bounds(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: 
 def sequence_of(qo_indptr, tokens):
   """The sequence that owns each token row (the last sequence for padding rows past qo_indptr[B])."""
   num_seqs = qo_indptr.shape[0] - 1
-  owner = jnp.searchsorted(qo_indptr[1:].astype(jnp.int32), tokens, side="right")
+  owner = searchsorted_right(qo_indptr[1:].astype(jnp.int32), tokens)
   return jnp.minimum(owner, num_seqs - 1).astype(jnp.int32)
 
 
@@ -94,7 +95,7 @@ def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int
   per_seq = -(-ext_lens // block_q)
   block_end = jnp.cumsum(per_seq)
   n = jnp.arange(num_blocks, dtype=jnp.int32)
-  seq = jnp.minimum(jnp.searchsorted(block_end, n, side="right"), num_seqs - 1).astype(jnp.int32)
+  seq = jnp.minimum(searchsorted_right(block_end, n), num_seqs - 1)
   row0 = (n - (block_end[seq] - per_seq[seq])) * block_q
   valid = n < block_end[-1]
   return seq, row0, valid, starts, ext_lens, prefix
