@@ -6,7 +6,7 @@ Public ops pick their implementation at trace time through the cost model (`jaxk
 
 from jaxkern.choice import Choice, explain
 from jaxkern.device import DeviceSpec
-from jaxkern.ops import extend_attention, gemm_reduce_scatter, grouped_gemm
+from jaxkern.ops import MixedBatch, extend_attention, gemm_reduce_scatter, grouped_gemm
 from jaxkern.policy import policy
 from pallas_kernels.extend_attention import ExtendAttentionXlaConfig
 from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
@@ -14,6 +14,7 @@ from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
 __version__ = "0.1.0"
 
 __all__ = [
-    "Choice", "DeviceSpec", "ExtendAttentionXlaConfig", "GroupedGemmXlaConfig", "explain",
+    "Choice", "DeviceSpec", "ExtendAttentionXlaConfig", "GroupedGemmXlaConfig", "MixedBatch",
+    "explain",
     "extend_attention", "gemm_reduce_scatter", "grouped_gemm", "policy",
 ]

@@ -60,6 +60,58 @@ ATTENTION_SHAPES = (
     AttentionShape("chunk_32x512_p512", 32, 512, 512),
 )
 
+@dataclasses.dataclass(frozen=True)
+class MixedAttentionShape:
+  """A mixed batch: `decode` rows first (as jaxkern.MixedBatch describes), then `prefill` rows;
+  both parts share the heads, head_dim and window of `decode`."""
+
+  name: str
+  decode: AttentionShape
+  prefill: AttentionShape
+
+  @property
+  def parts(self) -> tuple[AttentionShape, AttentionShape]:
+    return self.decode, self.prefill
+
+  @property
+  def window(self) -> int | None:
+    return self.decode.window
+
+  @property
+  def max_extend(self) -> int:
+    return max(self.decode.extend, self.prefill.extend)
+
+  @property
+  def causal_flops(self) -> float:
+    return sum(p.causal_flops for p in self.parts)
+
+  def min_bytes(self, itemsize: int = 2) -> float:
+    return sum(p.min_bytes(itemsize) for p in self.parts)
+
+  def batch(self, *, page_size: int, dtype, seed: int = 0):
+    d, p = self.parts
+    return make_paged_batch([(d.prefix, d.extend)] * d.num_seqs + [(p.prefix, p.extend)] * p.num_seqs,
+                            num_q_heads=d.num_q_heads, num_kv_heads=d.num_kv_heads,
+                            head_dim=d.head_dim, page_size=page_size, dtype=dtype, seed=seed)
+
+
+def _mixed(name, decode, prefill, window=None):
+  (nd, ed, pd), (np_, ep, pp) = decode, prefill
+  return MixedAttentionShape(name, AttentionShape(name + "/decode", nd, ed, pd, window),
+                             AttentionShape(name + "/prefill", np_, ep, pp, window))
+
+
+# Mixed prefill + decode steps (issue 3, 002_* in ../shared/reference/): (seqs, extend, prefix)
+# of the decode rows, then of the prefill rows; Gemma shard heads as in PEERS.md §1.
+MIXED_ATTENTION_SHAPES = (
+    _mixed("mix_32dec4k_pre512", (32, 1, 4000), (1, 512, 0)),
+    _mixed("mix_4dec1k_pre128", (4, 1, 1000), (1, 128, 0)),
+    _mixed("mix_32ver4_1k_chunk1k", (32, 4, 1000), (1, 1024, 1024)),
+    _mixed("mix_128dec2k_chunk256", (128, 1, 2000), (1, 256, 2048)),
+    _mixed("mix_32dec4k_pre4k", (32, 1, 4000), (1, 4096, 0)),
+    _mixed("mix_8dec8k_pre8k", (8, 1, 8000), (1, 8192, 0)),
+)
+
 # head_dim 128 (Llama-style Hq=32, Hkv=8): not in PEERS.md, run beside it (issue 3).
 HD128_ATTENTION_SHAPES = tuple(
     AttentionShape(name, b, e, p, w, num_q_heads=32, num_kv_heads=8, head_dim=128)

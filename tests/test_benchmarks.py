@@ -17,6 +17,7 @@ from pallas_kernels.extend_attention import extend_attention_reference
 
 @pytest.mark.parametrize("module,extra", [
     ("benchmarks.extend_attention", []),
+    ("benchmarks.extend_attention_mixed", []),
     ("benchmarks.grouped_gemm", []),
     ("benchmarks.gemm_reduce_scatter", ["--tp=2,4"]),
 ])

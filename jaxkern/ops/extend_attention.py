@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 
 import jax
@@ -11,12 +12,38 @@ from jaxkern.device import DeviceSpec
 from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import extend_attention as rule
+from jaxkern.rules import extend_attention_mixed as mixed_rule
 from pallas_kernels.extend_attention import extend_attention_xla
 from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
 
 _OP = "extend_attention"
 _DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32)
 _IMPLS = {"xla": extend_attention_xla, "pallas": extend_attention_pallas}
+
+
+@dataclasses.dataclass(frozen=True)
+class MixedBatch:
+  """Static description of a mixed prefill + decode batch, for `extend_attention(mixed=...)`.
+
+  The batch's first `num_decode_seqs` sequences are decode / speculative-verify rows with at most
+  `max_decode_len` new tokens each, so their tokens are the first rows of q; the other sequences
+  are prefill (or chunked-prefill) rows, bounded by `max_extend_len`. Build it once per step from
+  the scheduler's counts (decode rows first, as SGLang and vLLM order a mixed batch); its values
+  are part of the jit cache key, so keep them to a few buckets (pad the decode count). Both are
+  promises nothing checks at run time: decode tokens past a row's `max_decode_len`, or past row
+  `num_decode_seqs * max_decode_len` of q, are not guaranteed to be computed (the "split" plan
+  returns zeros for them, as for tokens past `max_extend_len`).
+  """
+
+  num_decode_seqs: int
+  max_decode_len: int = 1
+
+  def __post_init__(self):
+    for name in ("num_decode_seqs", "max_decode_len"):
+      value = getattr(self, name)
+      if not isinstance(value, int) or isinstance(value, bool) or value < (name == "max_decode_len"):
+        raise ValueError(f"MixedBatch.{name} must be an int >= "
+                         f"{int(name == 'max_decode_len')}, got {value!r}")
 
 
 def attention_problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *, sm_scale,
@@ -74,11 +101,53 @@ def attention_problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_ind
       logit_cap=logit_cap is not None)
 
 
+def _check_mixed(mixed, problem) -> None:
+  if not isinstance(mixed, MixedBatch):
+    raise ValueError(f"{_OP}: mixed must be a jaxkern.MixedBatch, got {mixed!r}")
+  if mixed.num_decode_seqs > problem.num_seqs:
+    raise ValueError(f"{_OP}: mixed.num_decode_seqs={mixed.num_decode_seqs} exceeds the batch's "
+                     f"B={problem.num_seqs} sequences (page_table.shape[0])")
+  if mixed.max_decode_len > problem.max_extend_len:
+    raise ValueError(f"{_OP}: mixed.max_decode_len={mixed.max_decode_len} exceeds "
+                     f"max_extend_len={problem.max_extend_len}")
+
+
+def _mixed_problem(args, problem, mixed: MixedBatch, kw) -> mixed_rule.MixedAttentionProblem:
+  """Needs 0 < num_decode_seqs < B."""
+  decode_args, prefill_args = _parts(args, mixed)
+  decode = attention_problem(*decode_args, **dict(kw, max_extend_len=min(
+      mixed.max_decode_len, decode_args[0].shape[0])))
+  prefill = attention_problem(*prefill_args, **dict(kw, max_extend_len=problem.max_extend_len))
+  whole = dataclasses.replace(problem, decode_seqs=mixed.num_decode_seqs,
+                              max_decode_len=mixed.max_decode_len)
+  return mixed_rule.MixedAttentionProblem(whole=whole, decode=decode, prefill=prefill)
+
+
+def _parts(args, mixed: MixedBatch):
+  """The decode rows' arguments (their tokens, at most num_decode_seqs * max_decode_len leading
+  rows of q) and the prefill rows' (all of q: their tiles over decode tokens do nothing)."""
+  q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr = args
+  n = mixed.num_decode_seqs
+  rows = min(q.shape[0], n * mixed.max_decode_len)
+  decode = (q[:rows], k[:rows], v[:rows], k_cache, v_cache, page_table[:n], prefix_lens[:n],
+            qo_indptr[:n + 1])
+  prefill = (q, k, v, k_cache, v_cache, page_table[n:], prefix_lens[n:], qo_indptr[n:])
+  return decode, prefill
+
+
+def _call(args, problem, device, *, impl, config, sm_scale, sliding_window, logit_cap):
+  choice = decide(rule, problem, device, impl=impl, config=config)
+  extra = {"interpret": choice.interpret} if choice.impl == "pallas" else {}
+  return _IMPLS[choice.impl](
+      *args, sm_scale=sm_scale, sliding_window=sliding_window, logit_cap=logit_cap,
+      max_extend_len=problem.max_extend_len, config=choice.config, **extra)
+
+
 @functools.partial(jax.jit, static_argnames=("sm_scale", "sliding_window", "logit_cap",
-                                             "max_extend_len", "impl", "config"))
+                                             "max_extend_len", "mixed", "impl", "config"))
 def extend_attention(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
                      sm_scale=None, sliding_window=None, logit_cap=None, max_extend_len=None,
-                     impl=None, config=None):
+                     mixed: MixedBatch | None = None, impl=None, config=None):
   """Ragged batched attention of new tokens over a paged KV-cache prefix plus themselves.
 
   q [T, Hq, D]; k, v [T, Hkv, D]: the extend tokens of all B sequences concatenated, sequence b
@@ -89,13 +158,34 @@ def extend_attention(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indp
   included); `logit_cap=c`: scores -> c*tanh(s/c); GQA head h uses KV head h // (Hq // Hkv).
   `max_extend_len` is a static bound on every sequence's extend length (default T): tokens of a
   sequence beyond it are not computed (output 0). Returns [T, Hq, D] in q.dtype.
+
+  `mixed=MixedBatch(num_decode_seqs, max_decode_len)` says the first sequences are decode rows
+  (see MixedBatch); the rule then runs the batch as one launch or as a decode call plus a prefill
+  call, whichever its measured table says is faster (`jaxkern.explain` shows the plan and each
+  call's choice; `jaxkern.policy(extend_attention_mixed="one" | "split")` forces it). Without it a
+  batch is taken as uniform. `config=` (one config for the whole batch) implies one launch.
   """
-  problem = attention_problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr,
-                     sm_scale=sm_scale, sliding_window=sliding_window, logit_cap=logit_cap,
-                     max_extend_len=max_extend_len)
-  choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
-  extra = {"interpret": choice.interpret} if choice.impl == "pallas" else {}
-  return _IMPLS[choice.impl](
-      q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, sm_scale=sm_scale,
-      sliding_window=sliding_window, logit_cap=logit_cap,
-      max_extend_len=problem.max_extend_len, config=choice.config, **extra)
+  args = (q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr)
+  kw = dict(sm_scale=sm_scale, sliding_window=sliding_window, logit_cap=logit_cap)
+  problem = attention_problem(*args, max_extend_len=max_extend_len, **kw)
+  device = DeviceSpec.current()
+  if mixed is not None:
+    _check_mixed(mixed, problem)
+    if mixed.num_decode_seqs == problem.num_seqs:     # all decode rows: a tighter extend bound
+      problem = dataclasses.replace(problem, max_extend_len=mixed.max_decode_len)
+    elif mixed.num_decode_seqs and config is None:
+      mp = _mixed_problem(args, problem, mixed, kw)
+      plan = decide(mixed_rule, mp, device)
+      if plan.impl == "one":
+        problem = mp.whole
+      else:
+        decode_args, prefill_args = _parts(args, mixed)
+        out = _call(prefill_args, mp.prefill, device, impl=impl, config=None, **kw)
+        dec = _call(decode_args, mp.decode, device, impl=impl, config=None, **kw)
+        rows = dec.shape[0]      # decode tokens: rows below qo_indptr[num_decode_seqs]
+        mine = (jnp.arange(rows) < qo_indptr[mixed.num_decode_seqs])[:, None, None]
+        # A concatenation, not `out.at[:rows].set(...)`: XLA 0.11.2's GPU DynamicSliceFusion
+        # rejects an in-place update of a Mosaic GPU call's output ("DUS target must be a fusion
+        # parameter"), seen on the H200. It costs one pass over the result.
+        return jnp.concatenate([jnp.where(mine, dec, out[:rows]), out[rows:]])
+  return _call(args, problem, device, impl=impl, config=config, **kw)

@@ -35,6 +35,10 @@ class ExtendAttentionProblem:
   max_extend_len: int
   sliding_window: int | None
   logit_cap: bool
+  # A mixed batch run as one launch (jaxkern.MixedBatch): its first `decode_seqs` sequences have
+  # at most `max_decode_len` new tokens each. 0: nothing is known about the batch's make-up.
+  decode_seqs: int = 0
+  max_decode_len: int = 0
 
   @property
   def max_prefix(self) -> int:
@@ -42,6 +46,8 @@ class ExtendAttentionProblem:
 
   @property
   def regime(self) -> str:
+    if 0 < self.decode_seqs < self.num_seqs:
+      return "mixed"
     if self.max_extend_len == 1:
       return "decode"
     if self.max_extend_len <= _VERIFY_MAX_EXTEND:
@@ -51,11 +57,14 @@ class ExtendAttentionProblem:
   @property
   def table_key(self) -> dict:
     """Bucketed static facts a measured row is keyed by."""
-    return {"regime": self.regime, "dtype": self.dtype, "D": self.head_dim,
-            "G": self.num_q_heads // self.num_kv_heads, "Hkv": self.num_kv_heads,
-            "B": tuning.bucket(self.num_seqs), "T": tuning.bucket(self.num_tokens),
-            "E": tuning.bucket(self.max_extend_len), "P": tuning.bucket(self.visible_prefix),
-            "window": self.sliding_window is not None}
+    key = {"regime": self.regime, "dtype": self.dtype, "D": self.head_dim,
+           "G": self.num_q_heads // self.num_kv_heads, "Hkv": self.num_kv_heads,
+           "B": tuning.bucket(self.num_seqs), "T": tuning.bucket(self.num_tokens),
+           "E": tuning.bucket(self.max_extend_len), "P": tuning.bucket(self.visible_prefix),
+           "window": self.sliding_window is not None}
+    if self.regime == "mixed":
+      key.update(Bd=tuning.bucket(self.decode_seqs), Ed=tuning.bucket(self.max_decode_len))
+    return key
 
   @property
   def visible_prefix(self) -> int:
@@ -122,6 +131,10 @@ def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
     for cfg in base:
       for splits in sorted({1, _splits_for(problem, cfg, device), 2, 4}):
         out.append(dataclasses.replace(cfg, num_splits=splits))
+  elif problem.regime == "mixed":    # one launch over decode and prefill rows
+    for consumers, st in ((1, 2), (1, 3), (2, 2)):
+      out.append(C(tiles="sequence", consumers=consumers, block_kv=64, num_stages=st))
+    out.append(C(tiles="global", consumers=2, block_kv=64, num_stages=2))
   else:       # per-sequence tiles lose to global ones on every measured prefill (configs JSON)
     for consumers, bk, st in ((2, 64, 2), (2, 128, 2), (2, 64, 3), (1, 64, 2), (1, 64, 3),
                               (2, 128, 3)):
@@ -133,11 +146,14 @@ def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
 def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
   """The Pallas config for an untuned shape: per-sequence tiles with a flash-decoding split for
   1-16 new tokens, global row tiles (2 consumer warpgroups) for prefill; the deepest K/V ring of
-  the largest key block that fits shared memory."""
+  the largest key block that fits shared memory. A mixed batch in one launch gets per-sequence
+  tiles: a global tile holding many decode rows would run each one's whole prefix in turn."""
   C = ExtendAttentionPallasConfig
   if problem.regime in ("decode", "verify"):
     order = [C(tiles="sequence", consumers=1, block_kv=64, num_stages=3),
              C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)]
+  elif problem.regime == "mixed":
+    order = [C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)]
   else:
     order = [C(tiles="global", consumers=2, block_kv=128, num_stages=2),
              C(tiles="global", consumers=2, block_kv=64, num_stages=2),
@@ -146,7 +162,7 @@ def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
     order = [c for c in order if c.block_kv == 64] or order
   for cfg in order:
     if unsupported(problem, cfg) is None:
-      if cfg.tiles == "sequence":
+      if cfg.tiles == "sequence" and problem.regime != "mixed":
         cfg = dataclasses.replace(cfg, num_splits=_splits_for(problem, cfg, device))
       return cfg
   return None

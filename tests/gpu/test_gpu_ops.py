@@ -11,7 +11,8 @@ import pytest
 import jaxkern
 from _testing import rel_err
 from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
-                            HD128_ATTENTION_SHAPES, MASKED_GROUPED_GEMM_SHAPES, make_paged_batch)
+                            HD128_ATTENTION_SHAPES, MASKED_GROUPED_GEMM_SHAPES,
+                            MIXED_ATTENTION_SHAPES, make_paged_batch)
 from pallas_kernels.extend_attention.mosaic import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
@@ -44,6 +45,22 @@ def test_extend_attention_mixed_batch(gpu, page_size, window, cap, dtype):
   args, max_ext = make_paged_batch(seqs, num_q_heads=32, num_kv_heads=8, head_dim=128,
                                    page_size=page_size, dtype=dtype)
   _check_attention(args, max_ext, sliding_window=window, logit_cap=cap)
+
+
+@pytest.mark.parametrize("plan", ["split", "one"])
+@pytest.mark.parametrize("shape", MIXED_ATTENTION_SHAPES, ids=lambda s: s.name)
+def test_extend_attention_mixed_batch_plans(gpu, shape, plan):
+  """jaxkern.MixedBatch: decode rows first, run as two kernel calls or one launch."""
+  args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
+  fn = functools.partial(jaxkern.extend_attention, max_extend_len=max_ext,
+                         mixed=jaxkern.MixedBatch(shape.decode.num_seqs, shape.decode.extend))
+  with jaxkern.policy(extend_attention_mixed=plan):
+    choices = jaxkern.explain(fn, *args)
+    out = fn(*args)
+  assert [c.impl for c in choices] == [plan] + ["pallas"] * (2 if plan == "split" else 1)
+  ref = jax.jit(functools.partial(extend_attention_reference, max_extend_len=max_ext))(*args)
+  assert bool(jnp.all(jnp.isfinite(out)))
+  assert rel_err(out, ref) < 1e-2
 
 
 @pytest.mark.parametrize("config", [

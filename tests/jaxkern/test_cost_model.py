@@ -240,3 +240,35 @@ def test_compat_shims():
   assert mesh.abstract_device.device_kind == "NVIDIA H100 80GB HBM3"
   with jax.sharding.use_abstract_mesh(mesh):
     assert DeviceSpec.current().has_mosaic_gpu
+
+
+def test_mixed_batch_plan_rule(tuning_root):
+  from jaxkern.rules import extend_attention_mixed as mixed_rule
+
+  def problem(decode_seqs, prefill_extend):
+    head = dict(num_q_heads=8, num_kv_heads=4, head_dim=256, dtype="bfloat16", page_size=16,
+                sliding_window=None, logit_cap=False)
+    tokens = decode_seqs + prefill_extend
+    whole = ea_rule.ExtendAttentionProblem(num_tokens=tokens, num_seqs=decode_seqs + 1,
+                                           max_pages=250, max_extend_len=prefill_extend,
+                                           decode_seqs=decode_seqs, max_decode_len=1, **head)
+    decode = dataclasses.replace(whole, num_tokens=decode_seqs, num_seqs=decode_seqs,
+                                 max_extend_len=1, decode_seqs=0, max_decode_len=0)
+    prefill = dataclasses.replace(whole, num_seqs=1, decode_seqs=0, max_decode_len=0)
+    return mixed_rule.MixedAttentionProblem(whole=whole, decode=decode, prefill=prefill)
+
+  p = problem(32, 512)
+  assert p.whole.regime == "mixed" and p.whole.table_key["Bd"] == 32
+  untuned = mixed_rule.choose(p, H200)
+  assert (untuned.impl, untuned.source) == ("one", "formula")
+  cfg = ea_rule.choose(p.whole, H200).config          # one launch: per-sequence tiles
+  assert (cfg.tiles, cfg.num_splits) == ("sequence", 1)
+  # A measured row decides, both ways, and its times are the estimate.
+  for plan, times in (("split", {"split": 60.0, "one": 150.0}), ("one", {"split": 40.0, "one": 38.0})):
+    tuning.write_rows("NVIDIA H200", mixed_rule.OP, [{"key": p.table_key, "plan": plan,
+                                                      "plans": times}])
+    chosen = mixed_rule.choose(p, H200)
+    assert (chosen.impl, chosen.source, dict(chosen.estimate)) == (plan, "table", times)
+  assert mixed_rule.choose(problem(64, 512), H200).source == "formula"   # another bucket
+  with pytest.raises(ValueError, match="plan takes no config"):
+    mixed_rule.check("one", ea_rule.ExtendAttentionPallasConfig(), p, H200)

@@ -97,3 +97,72 @@ def test_every_head_dim(rng, head_dim):
                          page_size=4)
   out = jaxkern.extend_attention(*x.args(jnp.float32))
   assert rel_err(out, extend_attention_numpy(x)) < 1e-5
+
+
+# Mixed prefill + decode batches (jaxkern.MixedBatch): decode rows first.
+MIXED_SEQS = [(11, 1), (30, 2), (5, 1), (0, 9), (13, 6)]     # 3 decode rows, then 2 prefill rows
+
+
+def _mixed_inputs(rng):
+  x = make_extend_inputs(rng, MIXED_SEQS, num_q_heads=4, num_kv_heads=2, head_dim=32, page_size=4)
+  return x, x.args(jnp.bfloat16)
+
+
+@pytest.mark.parametrize("plan", ["split", "one"])
+def test_mixed_batch_plans_match_numpy(rng, plan):
+  x, args = _mixed_inputs(rng)
+  mixed = jaxkern.MixedBatch(num_decode_seqs=3, max_decode_len=2)
+  fn = lambda *a: jaxkern.extend_attention(*a, sliding_window=20, max_extend_len=9, mixed=mixed)
+  with jaxkern.policy(extend_attention_mixed=plan):
+    choices = jaxkern.explain(fn, *args)
+    out = jax.jit(fn)(*args)
+  assert choices[0].op == "extend_attention_mixed" and choices[0].impl == plan
+  parts = [(c.problem.num_seqs, c.problem.max_extend_len, c.problem.regime) for c in choices[1:]]
+  assert parts == ([(2, 9, "verify"), (3, 2, "verify")] if plan == "split" else [(5, 9, "mixed")])
+  want = extend_attention_numpy(x, sliding_window=20, dtype=jnp.bfloat16)
+  assert rel_err(out, want) < 2e-2
+  assert np.all(np.asarray(out[int(x.qo_indptr[-1]):]) == 0)
+
+
+def test_mixed_batch_default_plan_and_decode_rows_past_their_bound(rng):
+  x, args = _mixed_inputs(rng)
+  # max_decode_len=1 is broken by the second decode row (2 tokens). Split plan: its second token
+  # (row 2) is not computed, as with max_extend_len, and the third row's token (row 3) lies past
+  # the 3 * 1 decode rows: both are zeros; every other row is exact.
+  with jaxkern.policy(extend_attention_mixed="split"):
+    out = jaxkern.extend_attention(*args, mixed=jaxkern.MixedBatch(3, 1))
+  want = np.asarray(extend_attention_numpy(x, dtype=jnp.bfloat16), np.float32)
+  assert np.all(np.asarray(out[2:4]) == 0)
+  want[2:4] = 0
+  assert rel_err(out, want) < 2e-2
+  [plan, *_] = jaxkern.explain(
+      lambda *a: jaxkern.extend_attention(*a, mixed=jaxkern.MixedBatch(3, 2)), *args)
+  assert plan.impl == "one" and plan.source == "formula"   # CPU: no measured plan table
+
+
+def test_mixed_batch_all_decode_rows_and_no_decode_rows(rng):
+  x, args = _mixed_inputs(rng)
+  want = extend_attention_numpy(x, dtype=jnp.bfloat16)
+  for mixed in (jaxkern.MixedBatch(0, 1), jaxkern.MixedBatch(5, 9)):
+    choices = jaxkern.explain(lambda *a: jaxkern.extend_attention(*a, mixed=mixed), *args)
+    assert [c.op for c in choices] == ["extend_attention"]
+    assert rel_err(jaxkern.extend_attention(*args, mixed=mixed), want) < 2e-2
+
+
+@pytest.mark.parametrize("mixed,words", [
+    (jaxkern.MixedBatch(6, 1), "num_decode_seqs=6 exceeds the batch's B=5"),
+    (jaxkern.MixedBatch(2, 23), "max_decode_len=23 exceeds max_extend_len=22"),
+    ((3, 1), "mixed must be a jaxkern.MixedBatch"),
+])
+def test_mixed_batch_bad_description(rng, mixed, words):
+  _, args = _mixed_inputs(rng)
+  with pytest.raises(ValueError) as e:
+    jaxkern.extend_attention(*args, mixed=mixed)
+  assert words in str(e.value)
+
+
+def test_mixed_batch_fields_validated():
+  with pytest.raises(ValueError, match="num_decode_seqs must be an int >= 0"):
+    jaxkern.MixedBatch(-1)
+  with pytest.raises(ValueError, match="max_decode_len must be an int >= 1"):
+    jaxkern.MixedBatch(2, 0)

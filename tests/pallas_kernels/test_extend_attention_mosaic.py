@@ -93,3 +93,22 @@ def test_unsupported_inputs_raise_not_implemented(rng):
     C(tiles="rows")
   with pytest.raises(ValueError, match="num_splits"):
     C(tiles="global", num_splits=2)
+
+
+@pytest.mark.parametrize("plan", ["split", "one"])
+def test_mixed_batch_plans_run_the_kernel(rng, plan):
+  # Two decode rows (1 and 3 tokens over cached prefixes) before a 40-token prefill: "split" runs
+  # a per-sequence-tile call and a global-tile call and merges them, "one" a single launch.
+  inp = make_extend_inputs(rng, [(40, 1), (70, 3), (0, 40)], num_q_heads=4, num_kv_heads=2,
+                           head_dim=64, page_size=16, read_garbage=GARBAGE)
+  args = inp.args(jnp.bfloat16)
+  fn = lambda *a: jaxkern.extend_attention(*a, mixed=jaxkern.MixedBatch(2, 3))
+  with jax.sharding.use_abstract_mesh(H200_MESH), jaxkern.policy(
+      interpret=True, extend_attention_mixed=plan):
+    choices = jaxkern.explain(fn, *args)
+    out = fn(*args)
+  assert [c.impl for c in choices] == [plan] + ["pallas"] * (2 if plan == "split" else 1)
+  tiles = [c.config.tiles for c in choices[1:]]
+  assert tiles == (["global", "sequence"] if plan == "split" else ["sequence"])
+  want = extend_attention_numpy(inp, dtype=jnp.bfloat16)
+  assert rel_err(out, want) < 1e-2 and worst_row_err(out, want) < 3e-2
