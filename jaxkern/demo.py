@@ -1,8 +1,9 @@
 """A small serving step through every public op, checked against the references.
 
-One batch mixes a long prefill, a chunked prefill over a cached prefix, speculative-verify rows
-(4 tokens over a long prefix) and decode rows; it runs through a sliding-window and a global
-attention layer (`extend_attention`), an MoE expert projection (`grouped_gemm`, gate/up with fused
+One batch mixes speculative-verify rows (4 tokens over a long prefix), decode rows, a long prefill
+and a chunked prefill over a cached prefix (decode rows first, described by `jaxkern.MixedBatch`);
+it runs through a sliding-window and a global attention layer (`extend_attention`), an MoE expert
+projection (`grouped_gemm`, gate/up with fused
 SwiGLU, then down), and a row-parallel projection over all local devices (`gemm_reduce_scatter`).
 Prints what the cost model chose and why, the error against the float32 reference and the time.
 On a GPU it uses the Gemma-4-26B-A4B shapes of PEERS.md; on CPU small ones (under a minute).
@@ -75,9 +76,14 @@ def _time_us(fn, *args, iters: int) -> float:
 
 
 def attention_seqs(s: Sizes) -> list[tuple[int, int]]:
-  """The mixed batch: (prefix_len, extend_len) per sequence."""
-  return ([(0, s.long_prefill), (s.chunk, s.chunk)] + [(s.verify_prefix, 4)] * s.verify_seqs
-          + [(s.decode_prefix, 1)] * s.decode_seqs)
+  """The mixed batch, decode and verify rows first: (prefix_len, extend_len) per sequence."""
+  return ([(s.verify_prefix, 4)] * s.verify_seqs + [(s.decode_prefix, 1)] * s.decode_seqs
+          + [(0, s.long_prefill), (s.chunk, s.chunk)])
+
+
+def mixed_batch(s: Sizes) -> jaxkern.MixedBatch:
+  """What the scheduler knows statically: how many decode / verify rows lead, and their bound."""
+  return jaxkern.MixedBatch(num_decode_seqs=s.verify_seqs + s.decode_seqs, max_decode_len=4)
 
 
 def _route(num_tokens: int, s: Sizes, rng) -> np.ndarray:
@@ -101,14 +107,14 @@ def run(size: Sizes, *, iters: int, seed: int) -> list[dict]:
   args, max_ext = make_paged_batch(
       seqs, num_q_heads=size.num_q_heads, num_kv_heads=size.num_kv_heads, head_dim=size.head_dim,
       page_size=size.page_size, dtype=jnp.bfloat16, seed=seed)
-  desc = (f"{len(seqs)} seqs ({size.long_prefill} prefill, {size.chunk} over {size.chunk}, "
-          f"{size.verify_seqs}x4 over {size.verify_prefix}, {size.decode_seqs}x1 over "
-          f"{size.decode_prefix}), T={args[0].shape[0]}, Hq={size.num_q_heads} "
+  desc = (f"{len(seqs)} seqs ({size.verify_seqs}x4 over {size.verify_prefix}, "
+          f"{size.decode_seqs}x1 over {size.decode_prefix}, {size.long_prefill} prefill, "
+          f"{size.chunk} over {size.chunk}), T={args[0].shape[0]}, Hq={size.num_q_heads} "
           f"Hkv={size.num_kv_heads} D={size.head_dim} page={size.page_size}")
   for window in (size.window, None):
     kw = dict(sliding_window=window, max_extend_len=max_ext)
     report(f"extend_attention ({'window ' + str(window) if window else 'global'})", desc,
-           jax.jit(lambda *a, kw=kw: jaxkern.extend_attention(*a, **kw)),
+           jax.jit(lambda *a, kw=kw: jaxkern.extend_attention(*a, mixed=mixed_batch(size), **kw)),
            jax.jit(lambda *a, kw=kw: extend_attention_reference(*a, **kw)), args, 2e-2)
 
   num_tokens = args[0].shape[0]
