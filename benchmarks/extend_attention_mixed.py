@@ -47,8 +47,7 @@ def bench_shape(shape: MixedAttentionShape, iters: int, device: DeviceSpec):
   args, _ = shape.batch(page_size=16, dtype=DTYPE)
   kw = dict(sliding_window=shape.window, max_extend_len=shape.max_extend)
   mixed = jaxkern.MixedBatch(shape.decode.num_seqs, shape.decode.extend)
-  ref = jax.jit(functools.partial(extend_attention_reference, **kw))(
-      *[a.astype(jnp.float32) if a.dtype == DTYPE else a for a in args])
+  ref = jax.jit(functools.partial(extend_attention_reference, **kw))(*args)
   sets = [args] + [shape.batch(page_size=16, dtype=DTYPE, seed=s)[0]
                    for s in range(1, _timing.rotations_for(args))]
   auto = functools.partial(jaxkern.extend_attention, mixed=mixed, **kw)
@@ -61,16 +60,18 @@ def bench_shape(shape: MixedAttentionShape, iters: int, device: DeviceSpec):
         return auto(*a)
     return fn
 
-  runs = [("jaxkern:auto", auto), ("jaxkern:split", planned("split"))]
+  runs = [("jaxkern:auto", auto, None), ("jaxkern:split", planned("split"), None)]
   if device.has_mosaic_gpu:
-    runs += [(f"jaxkern:one/{rule.config_name(cfg)}", functools.partial(
-        jaxkern.extend_attention, config=cfg, **kw)) for cfg in rule.candidates(mp.whole, device)]
-  runs.append(("xla-path", functools.partial(jaxkern.extend_attention, impl="xla", **kw)))
+    runs += [(f"jaxkern:one/{rule.config_name(cfg)}",
+              functools.partial(jaxkern.extend_attention, config=cfg, **kw), cfg)
+             for cfg in rule.candidates(mp.whole, device)]
+  runs.append(("xla-path", functools.partial(jaxkern.extend_attention, impl="xla", **kw), None))
   floor = roofline_us(shape.causal_flops, shape.min_bytes(), device)
   records = []
-  for name, fn in runs:
+  for name, fn, cfg in runs:
     rec = dict(shape=shape.name, impl=name, tp=1, flops=shape.causal_flops, floor_us=floor,
-               plan=plan_choice.impl if name == "jaxkern:auto" else None)
+               plan=plan_choice.impl if name == "jaxkern:auto" else None,
+               config=None if cfg is None else dataclasses.asdict(cfg))
     rec = _timing.checked_time(rec, fn, ref, sets, tol=TOL, iters=iters)
     if rec.get("us"):
       rec["tflops"] = shape.causal_flops / rec["us"] / 1e6
@@ -82,17 +83,18 @@ def bench_shape(shape: MixedAttentionShape, iters: int, device: DeviceSpec):
 
 
 def _tuning_rows(records, mp: mixed_rule.MixedAttentionProblem):
-  ok = {r["impl"]: r["us"] for r in records if r.get("us")}
-  one = {k: v for k, v in ok.items() if k.startswith("jaxkern:one/")}
-  if "jaxkern:split" not in ok or not one:
+  """The plan row (split vs the best one-launch config) and the one-launch config row."""
+  ok = [r for r in records if r.get("us")]
+  split = next((r["us"] for r in ok if r["impl"] == "jaxkern:split"), None)
+  one = [r for r in ok if r["impl"].startswith("jaxkern:one/")]
+  if split is None or not one:
     return [], []
-  best_one = min(one, key=one.get)
-  plans = {"split": ok["jaxkern:split"], "one": one[best_one]}
+  best = min(one, key=lambda r: r["us"])
+  plans = {"split": split, "one": best["us"]}
   plan_row = {"key": mp.table_key, "plan": min(plans, key=plans.get), "plans": plans}
-  cfg = next(c for c in rule.candidates(mp.whole, DeviceSpec.current())
-             if f"jaxkern:one/{rule.config_name(c)}" == best_one)
-  config_row = {"key": mp.whole.table_key, "impl": "pallas", "config": dataclasses.asdict(cfg),
-                "us": one[best_one], "xla_us": ok.get("xla-path")}
+  xla = next((r["us"] for r in ok if r["impl"] == "xla-path"), None)
+  config_row = {"key": mp.whole.table_key, "impl": "pallas", "config": best["config"],
+                "us": best["us"], "xla_us": xla}
   return [plan_row], [config_row]
 
 

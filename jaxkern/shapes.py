@@ -30,9 +30,15 @@ class AttentionShape:
       pairs += seen
     return 4.0 * self.head_dim * self.num_q_heads * self.num_seqs * pairs
 
-  def batch(self, *, page_size: int, dtype, seed: int = 0):
-    """Random `extend_attention` inputs of this shape (see make_paged_batch)."""
-    return make_paged_batch([(self.prefix, self.extend)] * self.num_seqs,
+  @property
+  def seqs(self) -> list[tuple[int, int]]:
+    """(prefix_len, extend_len) of every sequence, as make_paged_batch takes them."""
+    return [(self.prefix, self.extend)] * self.num_seqs
+
+  def batch(self, *, page_size: int, dtype, seed: int = 0, seqs=None):
+    """Random `extend_attention` inputs of this shape (see make_paged_batch); `seqs` replaces the
+    sequences, keeping the heads."""
+    return make_paged_batch(self.seqs if seqs is None else seqs,
                             num_q_heads=self.num_q_heads, num_kv_heads=self.num_kv_heads,
                             head_dim=self.head_dim, page_size=page_size, dtype=dtype, seed=seed)
 
@@ -89,10 +95,8 @@ class MixedAttentionShape:
     return sum(p.min_bytes(itemsize) for p in self.parts)
 
   def batch(self, *, page_size: int, dtype, seed: int = 0):
-    d, p = self.parts
-    return make_paged_batch([(d.prefix, d.extend)] * d.num_seqs + [(p.prefix, p.extend)] * p.num_seqs,
-                            num_q_heads=d.num_q_heads, num_kv_heads=d.num_kv_heads,
-                            head_dim=d.head_dim, page_size=page_size, dtype=dtype, seed=seed)
+    return self.decode.batch(page_size=page_size, dtype=dtype, seed=seed,
+                             seqs=self.decode.seqs + self.prefill.seqs)
 
 
 def _mixed(name, decode, prefill, window=None):

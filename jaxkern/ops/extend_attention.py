@@ -39,11 +39,10 @@ class MixedBatch:
   max_decode_len: int = 1
 
   def __post_init__(self):
-    for name in ("num_decode_seqs", "max_decode_len"):
+    for name, least in (("num_decode_seqs", 0), ("max_decode_len", 1)):
       value = getattr(self, name)
-      if not isinstance(value, int) or isinstance(value, bool) or value < (name == "max_decode_len"):
-        raise ValueError(f"MixedBatch.{name} must be an int >= "
-                         f"{int(name == 'max_decode_len')}, got {value!r}")
+      if not isinstance(value, int) or isinstance(value, bool) or value < least:
+        raise ValueError(f"MixedBatch.{name} must be an int >= {least}, got {value!r}")
 
 
 def attention_problem(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *, sm_scale,
@@ -112,35 +111,30 @@ def _check_mixed(mixed, problem) -> None:
                      f"max_extend_len={problem.max_extend_len}")
 
 
-def _mixed_problem(args, problem, mixed: MixedBatch, kw) -> mixed_rule.MixedAttentionProblem:
-  """Needs 0 < num_decode_seqs < B."""
-  decode_args, prefill_args = _parts(args, mixed)
-  decode = attention_problem(*decode_args, **dict(kw, max_extend_len=min(
-      mixed.max_decode_len, decode_args[0].shape[0])))
-  prefill = attention_problem(*prefill_args, **dict(kw, max_extend_len=problem.max_extend_len))
-  whole = dataclasses.replace(problem, decode_seqs=mixed.num_decode_seqs,
-                              max_decode_len=mixed.max_decode_len)
-  return mixed_rule.MixedAttentionProblem(whole=whole, decode=decode, prefill=prefill)
-
-
-def _parts(args, mixed: MixedBatch):
-  """The decode rows' arguments (their tokens, at most num_decode_seqs * max_decode_len leading
-  rows of q) and the prefill rows' (all of q: their tiles over decode tokens do nothing)."""
+def _mixed_parts(args, problem, mixed: MixedBatch, kw):
+  """(the plan rule's problem, the decode rows' arguments, the prefill rows' arguments); needs
+  0 < num_decode_seqs < B. The decode rows' arguments are their tokens (at most num_decode_seqs *
+  max_decode_len leading rows of q); the prefill rows' take all of q (their tiles over the decode
+  tokens do nothing)."""
   q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr = args
   n = mixed.num_decode_seqs
   rows = min(q.shape[0], n * mixed.max_decode_len)
-  decode = (q[:rows], k[:rows], v[:rows], k_cache, v_cache, page_table[:n], prefix_lens[:n],
-            qo_indptr[:n + 1])
-  prefill = (q, k, v, k_cache, v_cache, page_table[n:], prefix_lens[n:], qo_indptr[n:])
-  return decode, prefill
+  decode_args = (q[:rows], k[:rows], v[:rows], k_cache, v_cache, page_table[:n], prefix_lens[:n],
+                 qo_indptr[:n + 1])
+  prefill_args = (q, k, v, k_cache, v_cache, page_table[n:], prefix_lens[n:], qo_indptr[n:])
+  mp = mixed_rule.MixedAttentionProblem(
+      whole=dataclasses.replace(problem, decode_seqs=n, max_decode_len=mixed.max_decode_len),
+      decode=attention_problem(*decode_args, **kw,
+                               max_extend_len=min(mixed.max_decode_len, rows)),
+      prefill=attention_problem(*prefill_args, **kw, max_extend_len=problem.max_extend_len))
+  return mp, decode_args, prefill_args
 
 
 def _call(args, problem, device, *, impl, config, sm_scale, sliding_window, logit_cap):
   choice = decide(rule, problem, device, impl=impl, config=config)
-  extra = {"interpret": choice.interpret} if choice.impl == "pallas" else {}
   return _IMPLS[choice.impl](
       *args, sm_scale=sm_scale, sliding_window=sliding_window, logit_cap=logit_cap,
-      max_extend_len=problem.max_extend_len, config=choice.config, **extra)
+      max_extend_len=problem.max_extend_len, config=choice.config, interpret=choice.interpret)
 
 
 @functools.partial(jax.jit, static_argnames=("sm_scale", "sliding_window", "logit_cap",
@@ -174,12 +168,11 @@ def extend_attention(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indp
     if mixed.num_decode_seqs == problem.num_seqs:     # all decode rows: a tighter extend bound
       problem = dataclasses.replace(problem, max_extend_len=mixed.max_decode_len)
     elif mixed.num_decode_seqs and config is None:
-      mp = _mixed_problem(args, problem, mixed, kw)
+      mp, decode_args, prefill_args = _mixed_parts(args, problem, mixed, kw)
       plan = decide(mixed_rule, mp, device)
       if plan.impl == "one":
         problem = mp.whole
       else:
-        decode_args, prefill_args = _parts(args, mixed)
         out = _call(prefill_args, mp.prefill, device, impl=impl, config=None, **kw)
         dec = _call(decode_args, mp.decode, device, impl=impl, config=None, **kw)
         rows = dec.shape[0]      # decode tokens: rows below qo_indptr[num_decode_seqs]

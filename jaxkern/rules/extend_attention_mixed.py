@@ -23,9 +23,9 @@ from jaxkern.rules import extend_attention as attention
 
 OP = "extend_attention_mixed"
 # The plan of an untuned shape. "one" (per-sequence tiles) is the plan measured to run on every
-# mixed shape of benchmarks/results/h200/extend_attention_mixed.json, 3-25x faster than global
-# tiles or the XLA path over the same batch; "split" is chosen only where the table measured it
-# faster (the benchmark times both).
+# mixed shape of benchmarks/results/h200/extend_attention_mixed.json, 3.3-24x faster than
+# global tiles and 3.3-21.5x faster than the XLA path over the same batch; "split" is chosen
+# only where the table measured it faster (the benchmark times both).
 _UNTUNED_REASON = ("untuned shape; one launch in per-sequence tiles (the plan measured on every "
                    "mixed benchmark shape); split only where measured faster")
 IMPLS = ("split", "one")
@@ -65,9 +65,9 @@ def estimate(problem: MixedAttentionProblem, device: DeviceSpec) -> tuple[tuple[
 
 
 def _row(problem: MixedAttentionProblem, device: DeviceSpec) -> dict | None:
-  if device.platform != "gpu":
-    return None
-  return tuning.lookup(device.kind, OP, problem.table_key)
+  """The measured row of this shape bucket (plans are kernel measurements: Mosaic GPU only, as
+  for extend_attention's table)."""
+  return tuning.lookup(device.kind, OP, problem.table_key) if device.has_mosaic_gpu else None
 
 
 def choose(problem: MixedAttentionProblem, device: DeviceSpec) -> Choice:

@@ -199,9 +199,12 @@ def extend_attention_reference(q, k, v, k_cache, v_cache, page_table, prefix_len
 
 def extend_attention_xla(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
                          sm_scale=None, sliding_window=None, logit_cap=None, max_extend_len=None,
-                         config: ExtendAttentionXlaConfig = ExtendAttentionXlaConfig()):
+                         config: ExtendAttentionXlaConfig = ExtendAttentionXlaConfig(),
+                         interpret: bool = False):
   """The serving XLA path: matmuls on the input dtype (tensor cores) with float32 accumulation and
-  float32 softmax; float32 inputs keep full float32 precision."""
+  float32 softmax; float32 inputs keep full float32 precision. `interpret` is accepted so every
+  impl shares the kernel's signature; XLA has no interpret mode, it is ignored."""
+  del interpret
   full = q.dtype == jnp.float32
   return _extend_attention_blocked(
       q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, sm_scale=sm_scale,
