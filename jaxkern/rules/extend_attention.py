@@ -11,7 +11,7 @@ from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
 from pallas_kernels.extend_attention import (ExtendAttentionPallasConfig, ExtendAttentionXlaConfig,
                                             num_query_blocks)
-from pallas_kernels.extend_attention import mosaic
+from pallas_kernels.extend_attention import mosaic, plan
 
 OP = "extend_attention"
 IMPLS = ("xla", "pallas")
@@ -104,8 +104,8 @@ def _tiles_of(problem: ExtendAttentionProblem, config) -> int:
   tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
   if config.tiles == "global":
     return -(-p.num_tokens // tokens)
-  return num_query_blocks(num_tokens=p.num_tokens, num_seqs=p.num_seqs,
-                          max_extend_len=p.max_extend_len, block_q=tokens)
+  return plan.sequence_tiling(num_tokens=p.num_tokens, num_seqs=p.num_seqs,
+                              max_extend_len=p.max_extend_len, tile_tokens=tokens).num_tiles
 
 
 def _max_splits(problem: ExtendAttentionProblem, block_kv: int) -> int:

@@ -16,9 +16,15 @@ Two ways of cutting the rows into tiles (`tiles=`):
   the other rows masked. Queries are read and outputs written by TMA straight from and into q and
   the result (G copies of 64 / G token rows per warpgroup: no transposes or scatter). Used
   for prefill, where tiles are long and sequences rarely share one.
-* "sequence": tiles never cross a sequence (a sequence of E tokens has cdiv(E * G, bm) tiles), and
-  their key range can be split across `num_splits` CTAs (flash decoding); partial results are merged
-  in XLA. Used for decode / speculative verify, where a sequence has 1-16 tokens over a long prefix.
+* "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
+  down to a multiple of 8 (so q is read by the same TMA boxes; rows of the neighbour are masked).
+  Without a split, each warpgroup writes exactly its sequence's rows straight into the result
+  (shared memory -> TMA boxes of power-of-two row counts), and the first tile of each sequence
+  writes zeros over the rows after it that no sequence owns (padding, tokens past
+  max_extend_len). With `num_splits > 1` CTAs share a tile's key steps (flash decoding) and write
+  packed partial rows that `plan.merge_split_tiles` merges in XLA. Used for decode / speculative
+  verify, where a sequence has 1-16 tokens over a long prefix: a CTA per (sequence, KV head)
+  comes straight from the grid, with no index arrays built in XLA (plan.py).
 
 Key steps of one sequence: the prefix blocks its rows can see (positions [lo, hi], whole
 `block_kv`-aligned blocks of the paged cache, only from the first block inside the sliding window),
@@ -36,6 +42,7 @@ that is written by scatter always does). Unused pages may hold anything, NaN inc
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 
 import jax
@@ -44,10 +51,13 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
-from pallas_kernels._index import searchsorted_right
+from pallas_kernels.extend_attention import plan
 from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
-from pallas_kernels.extend_attention.reference import query_blocks, sequence_bounds, sequence_of
+from pallas_kernels.extend_attention.plan import needs_repaging
+
+__all__ = ["ExtendAttentionPallasConfig", "extend_attention_pallas", "needs_repaging",
+           "smem_bytes", "unsupported_reason"]
 
 _F32 = jnp.float32
 _LOG2E = math.log2(math.e)
@@ -57,11 +67,18 @@ SUPPORTED_DTYPES = ("bfloat16", "float16")
 SMEM_BYTES = 227 * 1024
 
 
+def _stages_output(config: ExtendAttentionPallasConfig) -> bool:
+  """Per-sequence tiles without a split write exact rows through an unswizzled staging buffer."""
+  return config.tiles == "sequence" and config.num_splits == 1
+
+
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
-  """Shared memory the kernel allocates (query/output tiles + the K/V ring + softmax stats)."""
+  """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
+  unsplit sequence tiles, the K/V ring, softmax stats)."""
   qo = config.block_rows * head_dim * itemsize
+  stage = qo if _stages_output(config) else 0
   kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
-  return qo + kv + config.block_rows * 4 + 4096   # + barriers and alignment
+  return qo + stage + kv + config.block_rows * 4 + 4096   # + barriers and alignment
 
 
 def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dtype: str,
@@ -84,8 +101,14 @@ def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dt
 
 @dataclasses.dataclass(frozen=True)
 class _Static:
+  tiles: str          # "global" or "sequence"
   num_tiles: int
-  rows: int           # packed rows per KV head in q_p / out_p
+  tiles_per_seq: int  # sequence tiles: CTA n is tile n % tiles_per_seq of sequence n // ... (dense)
+  dense: bool
+  num_tokens: int
+  num_seqs: int
+  max_extend: int
+  max_prefix: int
   group: int
   head_dim: int
   page_size: int
@@ -100,8 +123,6 @@ class _Static:
   window: int | None
   logit_cap: float | None
   dtype: jnp.dtype
-  with_lse: bool
-  direct: bool        # "global" tiles: q read and the result written in place by TMA
   interpret: bool
 
   @property
@@ -112,13 +133,32 @@ class _Static:
   def tile_tokens(self) -> int:
     return self.consumers * self.tokens_per_wg
 
+  @property
+  def packed(self) -> bool:
+    """Split tiles: partial rows + log-sum-exp per split, merged in XLA."""
+    return self.num_splits > 1
+
+  @property
+  def staged(self) -> bool:
+    return self.tiles == "sequence" and not self.packed
+
+
+def _bounds(b, refs, st: _Static):
+  """Sequence b's first token row, its new tokens that are computed (at most max_extend_len,
+  inside T) and its prefix length (inside the cache), from the raw qo_indptr / prefix_lens (as
+  reference.sequence_bounds: no XLA kernel computes them)."""
+  indptr_ref, prefix_ref = refs
+  start = jnp.maximum(jnp.minimum(indptr_ref[b], st.num_tokens), 0)
+  ext = jnp.minimum(indptr_ref[b + 1] - start, jnp.minimum(st.max_extend, st.num_tokens - start))
+  prefix = jnp.maximum(jnp.minimum(prefix_ref[b], st.max_prefix), 0)
+  return start, jnp.maximum(ext, 0), prefix
+
 
 def _segment(b, tok0, refs, st: _Static):
   """Scalar facts of sequence b's share of a tile: (start, prefix, q_lo, q_hi, prefix block range,
   extend block range)."""
-  starts_ref, ext_ref, prefix_ref = refs
   bk = st.block_kv
-  start, ext, prefix = starts_ref[b], ext_ref[b], prefix_ref[b]
+  start, ext, prefix = _bounds(b, refs, st)
   t_lo = jnp.maximum(tok0, start)
   t_hi = jnp.minimum(tok0 + st.tile_tokens, start + ext) - 1
   nonempty = t_hi >= t_lo
@@ -152,21 +192,47 @@ def _split_range(total, split, num_splits):
   return lax.div(total * split, num_splits), lax.div(total * (split + 1), num_splits)
 
 
-def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref,
-            kc_ref, vc_ref, out_ref, lse_ref, scratch, *, st: _Static):
-  (qo_smem, k_smem, v_smem, lse_smem), (k_full, v_full, q_full), (k_free, v_free) = scratch
+def _store_rows(copy, n, most: int):
+  """copy(offset, rows) over rows [0, n) of a range, n in [0, most] (a power of two), as boxes of
+  power-of-two rows: a TMA box has a static size, the range a dynamic one."""
+  off = jnp.int32(0)
+  rows = most
+  while rows:
+    take = lax.rem(lax.div(n, rows), 2) == 1
+    pl.when(take)(functools.partial(copy, off, rows))
+    off = off + jnp.where(take, rows, 0)
+    rows //= 2
+
+
+def _tile_of(tile_ref, indptr_ref, st: _Static):
+  """(tile index n, its first token row, first and last sequence, sequence-tile part or None)."""
+  tile = lax.axis_index("tile")
+  if st.tiles == "global":
+    n = st.num_tiles - 1 - tile                  # heaviest (last) tiles first
+    seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
+    return n, n * st.tile_tokens, tile_ref[n], seg_hi, None   # tok0 provably 8-aligned for TMA
+  if st.dense:
+    seq, part = ((tile, jnp.int32(0)) if st.tiles_per_seq == 1 else
+                 (lax.div(tile, st.tiles_per_seq), lax.rem(tile, st.tiles_per_seq)))
+  else:
+    seq, part = tile_ref[2 * tile], tile_ref[2 * tile + 1]
+  start = jnp.maximum(jnp.minimum(indptr_ref[seq], st.num_tokens), 0)
+  return tile, lax.div(start, 8) * 8 + part * st.tile_tokens, seq, seq, part
+
+
+def _kernel(tile_ref, indptr_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref, kc_ref, vc_ref,
+            out_ref, lse_ref, scratch, *, st: _Static):
+  (qo_smem, stage_smem, k_smem, v_smem, lse_smem), (k_full, v_full, q_full), (k_free, v_free) = \
+      scratch
   bk, stages, rpc = st.block_kv, st.num_stages, st.rows_per_copy
   copies = bk // rpc
   wg = lax.axis_index("wg")
-  n = st.num_tiles - 1 - lax.axis_index("tile")          # heaviest (last) tiles first
   h = lax.axis_index("head")
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
-  tok0, seg_lo, seg_hi = (tile_ref[3 * n + i] for i in range(3))
-  if st.direct:
-    tok0 = n * st.tile_tokens       # computed here so TMA row offsets are provably 8-aligned
+  seg_refs = (indptr_ref, prefix_ref)
+  n, tok0, seg_lo, seg_hi, part = _tile_of(tile_ref, indptr_ref, st)
   row0 = n * (st.consumers * _WG_ROWS)
   tpw = st.tokens_per_wg
-  seg_refs = (starts_ref, ext_ref, prefix_ref)
 
   def for_each_step(body, carry, per_segment=lambda seg: seg):
     """Runs body(step_count, b, seg, i, carry) over this CTA's key steps, segment by segment;
@@ -235,14 +301,13 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
     qo = qo_smem.at[wg]
-    rows = row0 + wg * _WG_ROWS
     wg_tok = tok0 + wg * tpw
-    if st.direct:     # G boxes of tpw token rows, one per query head of the group
-      for g in range(st.group):
-        plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), h * st.group + g],
-                                qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
-    else:
-      plgpu.copy_gmem_to_smem(q_ref.at[h, pl.ds(rows, _WG_ROWS)], qo, q_full.at[wg])
+    for g in range(st.group):         # G boxes of tpw token rows, one per query head of the group
+      plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), h * st.group + g],
+                              qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
+    if st.staged:
+      _zero_unowned_rows(stage_smem.at[wg], out_ref, seg_refs, seg_lo, h,
+                         (part == 0) & (wg == 0), st)
     plgpu.barrier_wait(q_full.at[wg])
 
     shape = (_WG_ROWS, bk)
@@ -331,47 +396,95 @@ def _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, page_table_ref, q_ref, k_
 
     seen = l_i > 0.0
     inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)       # rows that saw nothing: 0
-    qo[...] = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
-    if st.with_lse:
-      lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)), -jnp.inf)
-    plgpu.commit_smem()
-    if st.direct:
+    out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
+    if st.staged:     # exactly the sequence's rows of this warpgroup, G boxes per row range
+      stage = stage_smem.at[wg]
+      stage[...] = out
+      plgpu.commit_smem()
+      start, ext, _ = _bounds(seg_lo, seg_refs, st)
+      lo = jnp.clip(start - wg_tok, 0, tpw)
+      hi = jnp.clip(start + ext - wg_tok, 0, tpw)
       for g in range(st.group):
-        plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
-                                out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
+        def copy(off, rows, g=g):
+          plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
+                                  out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
+        _store_rows(copy, jnp.maximum(hi - lo, 0), tpw)
     else:
-      plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
-    if st.with_lse:
-      plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+      qo[...] = out
+      if st.packed:
+        lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)), -jnp.inf)
+      plgpu.commit_smem()
+      if st.packed:
+        rows = row0 + wg * _WG_ROWS
+        plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+        plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+      else:           # global tiles own every row of their tokens, padding included
+        for g in range(st.group):
+          plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
+                                  out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # shared memory must outlive the reads only
 
 
-def _call_kernel(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_cache, v_cache, *,
+def _zero_unowned_rows(stage, out_ref, seg_refs, seq, h, first, st: _Static):
+  """Staged sequence tiles write only their sequences' rows; the rows no sequence computes
+  (after a sequence's last computed token up to the next sequence's start or T, and before the
+  first sequence) must read zeros. The first tile of each sequence writes them for its KV head's
+  query heads; in a well-formed batch there are none and this costs two scalar compares."""
+  start, ext, _ = _bounds(seq, seg_refs, st)
+  end = start + ext
+  nxt = jnp.where(seq == st.num_seqs - 1, st.num_tokens,
+                  jnp.maximum(jnp.minimum(seg_refs[0][seq + 1], st.num_tokens), end))
+  n_tail = jnp.where(first, nxt - end, 0)
+  n_head = jnp.where(first & (seq == 0), start, 0)
+
+  @pl.when((n_tail > 0) | (n_head > 0))
+  def _():
+    stage[...] = plgpu.layout_cast(jnp.zeros(stage.shape, st.dtype), plgpu.Layout.WGMMA)
+    plgpu.commit_smem()
+    for base, count in ((end, n_tail), (jnp.int32(0), n_head)):
+      def chunk(c, carry, base=base, count=count):
+        t0 = base + c * _WG_ROWS
+        for g in range(st.group):
+          def copy(off, rows, g=g):
+            plgpu.copy_smem_to_gmem(stage.at[pl.ds(0, rows)],
+                                    out_ref.at[pl.ds(t0 + off, rows), h * st.group + g])
+          _store_rows(copy, jnp.minimum(count - c * _WG_ROWS, _WG_ROWS), _WG_ROWS)
+        return carry
+      lax.fori_loop(0, pl.cdiv(count, _WG_ROWS), chunk, None)
+    plgpu.wait_smem_to_gmem(0, wait_read_only=True)     # before the stage holds the output
+
+
+def _call_kernel(tile_info, qo_indptr, prefix_lens, page_table, q_p, k, v, k_cache, v_cache, *,
                  st: _Static, interpret):
   num_kv_heads = k.shape[1]
   bk, d = st.block_kv, st.head_dim
   transforms = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
-  if st.direct:                                        # the result itself, [T, Hq, D]
+  if st.packed:                                        # packed partial rows per split
+    out_type = jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.num_tiles * st.consumers
+                                     * _WG_ROWS, d), st.dtype)
+  elif st.staged:                                      # the result, exact rows
+    out_type = jax.ShapeDtypeStruct((st.num_tokens,) + q_p.shape[1:], st.dtype)
+  else:                                                # the result over q's padded token rows
     out_type = jax.ShapeDtypeStruct(q_p.shape, st.dtype)
-  else:                                                # packed rows per split
-    out_type = jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.rows, d), st.dtype)
-  lse_rows = st.rows if st.with_lse else _WG_ROWS      # unused without splits
+  lse_rows = out_type.shape[2] if st.packed else _WG_ROWS     # unused without splits
   out_types = [out_type, jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, lse_rows), _F32)]
 
-  def entry(tile_ref, starts_ref, ext_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref,
-            vc_ref, out_ref, lse_ref):
-    smem = (plgpu.SMEM((st.consumers, _WG_ROWS, d), st.dtype, transforms=transforms),
+  def entry(tile_ref, indptr_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref, vc_ref,
+            out_ref, lse_ref):
+    qo_shape = (st.consumers, _WG_ROWS, d)
+    smem = (plgpu.SMEM(qo_shape, st.dtype, transforms=transforms),
+            plgpu.SMEM(qo_shape if st.staged else (1, 8, d), st.dtype),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.consumers, _WG_ROWS), _F32))
     copies = bk // st.rows_per_copy
     full = (plgpu.Barrier(num_arrivals=copies, num_barriers=st.num_stages),
             plgpu.Barrier(num_arrivals=copies, num_barriers=st.num_stages),
-            plgpu.Barrier(num_arrivals=st.group if st.direct else 1, num_barriers=st.consumers))
+            plgpu.Barrier(num_arrivals=st.group, num_barriers=st.consumers))
     free = (plgpu.Barrier(num_arrivals=st.consumers, num_barriers=st.num_stages),) * 2
     pl.run_scoped(
-        lambda *scratch: _kernel(tile_ref, starts_ref, ext_ref, prefix_ref, pt_ref, q_ref, k_ref,
-                                 v_ref, kc_ref, vc_ref, out_ref, lse_ref, scratch, st=st),
+        lambda *scratch: _kernel(tile_ref, indptr_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref,
+                                 kc_ref, vc_ref, out_ref, lse_ref, scratch, st=st),
         smem, full, free, collective_axes="wg")
 
   kwargs = {}
@@ -384,35 +497,8 @@ def _call_kernel(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_c
   out, lse = plgpu.kernel(
       entry, out_type=out_types, grid=grid, grid_names=names, num_threads=st.consumers + 1,
       thread_name="wg", compiler_params=plgpu.CompilerParams(approx_math=True), **kwargs,
-  )(tile_info, starts, ext_lens, prefix, page_table, q_p, k, v, k_cache, v_cache)
+  )(tile_info, qo_indptr, prefix_lens, page_table, q_p, k, v, k_cache, v_cache)
   return out, lse
-
-
-def _repaged(k_cache, v_cache, page_table, prefix_lens, block_kv):
-  """Pages of `block_kv` tokens gathered from a cache whose page size the kernel cannot stream
-  (not a multiple of 8, or larger than a block and not a multiple of it): one pass over the
-  static prefix bound, in XLA; slots past each prefix are zeros."""
-  num_pages, page_size, num_kv_heads, head_dim = k_cache.shape
-  num_seqs, max_pages = page_table.shape
-  new_pages = -(-(max_pages * page_size) // block_kv)
-  pos = jnp.arange(new_pages * block_kv, dtype=jnp.int32)
-  slot = jnp.clip(jnp.take(page_table, jnp.minimum(pos // page_size, max_pages - 1), axis=1),
-                  0, num_pages - 1)                                      # [B, positions]
-  flat = (slot * page_size + pos % page_size).reshape(-1)
-  used = (pos[None, :] < prefix_lens[:, None]).reshape(-1, 1, 1)
-
-  def gather(cache):
-    rows = cache.reshape(num_pages * page_size, num_kv_heads, head_dim)[flat]
-    rows = jnp.where(used, rows, jnp.zeros((), cache.dtype))
-    return rows.reshape(num_seqs * new_pages, block_kv, num_kv_heads, head_dim)
-  table = jnp.arange(num_seqs * new_pages, dtype=jnp.int32).reshape(num_seqs, new_pages)
-  return gather(k_cache), gather(v_cache), table
-
-
-def needs_repaging(page_size: int, block_kv: int) -> bool:
-  if page_size <= block_kv:
-    return page_size % 8 != 0 or block_kv % page_size != 0
-  return page_size % block_kv != 0
 
 
 def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, qo_indptr, *,
@@ -436,47 +522,38 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   page_size = k_cache.shape[1]
   max_prefix = max_pages * page_size
   bk = config.block_kv
+  qo_indptr = qo_indptr.astype(jnp.int32)
+  prefix_lens = prefix_lens.astype(jnp.int32)
   if max_pages == 0:                                   # no cache at all: one unused dummy page
     k_cache = jnp.zeros((1, bk) + k_cache.shape[2:], k_cache.dtype)
     v_cache, page_table, page_size = k_cache, jnp.zeros((num_seqs, 1), jnp.int32), bk
   elif needs_repaging(page_size, bk):
-    prefix_lens = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
-    k_cache, v_cache, page_table = _repaged(k_cache, v_cache, page_table, prefix_lens, bk)
+    k_cache, v_cache, page_table = plan.repaged(
+        k_cache, v_cache, page_table, jnp.clip(prefix_lens, 0, max_prefix), bk)
     page_size = bk
   page_table = page_table.astype(jnp.int32)
 
-  bm = config.block_rows
-  tpw = _WG_ROWS // group
-  tile_tokens = config.consumers * tpw
-  qo_indptr = qo_indptr.astype(jnp.int32)
+  tile_tokens = config.consumers * (_WG_ROWS // group)
   bounds = dict(num_tokens=num_tokens, max_extend_len=max_ext, max_prefix=max_prefix)
+  # q is read (and global tiles write the result) by TMA boxes of whole 8-row tiles; boxes may run
+  # past T, where the GPU's TMA reads zeros and drops stores. The interpreter does neither, so it
+  # gets the rows explicitly.
+  q_rows = -(-num_tokens // 8) * 8
   if config.tiles == "global":
-    starts, ext_lens, prefix = sequence_bounds(qo_indptr, prefix_lens, **bounds)
     num_tiles = -(-num_tokens // tile_tokens)
-    rows = num_tiles * bm
-    tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
-    seg_lo = searchsorted_right(qo_indptr[1:], tok0)                     # B: no sequence
-    seg_hi = sequence_of(qo_indptr, jnp.minimum(tok0 + tile_tokens, num_tokens) - 1)
-    tile_info = jnp.stack([tok0, seg_lo, seg_hi], axis=1)
-    # q is read and the result written in place. TMA descriptors need the token dimension in
-    # whole 8-row tiles (T % 8 != 0 costs a padded copy of q and of the result). The last tile's
-    # boxes may run past T: the GPU's TMA reads zeros there and drops the stores; the interpreter
-    # does neither, so it gets whole tiles explicitly.
-    padded_tokens = num_tiles * tile_tokens if interpret else -(-num_tokens // 8) * 8
-    q_p = jnp.pad(q, ((0, padded_tokens - num_tokens), (0, 0), (0, 0)))
+    tiling = plan.SequenceTiling(tile_tokens, 0, num_tiles, dense=False)
+    tile_info = plan.global_tile_sequences(qo_indptr, num_tokens=num_tokens,
+                                           tile_tokens=tile_tokens, num_tiles=num_tiles)
+    if interpret:
+      q_rows = num_tiles * tile_tokens
   else:
-    seq_of, row0_of, valid, starts, ext_lens, prefix = query_blocks(
-        qo_indptr, prefix_lens, block_q=tile_tokens, **bounds)
-    num_tiles = seq_of.shape[0]
-    rows = num_tiles * bm
-    tok0 = starts[seq_of] + row0_of
-    seg_hi = jnp.where(valid, seq_of, seq_of - 1)
-    tile_info = jnp.stack([tok0, seq_of, seg_hi], axis=1)
-    r = jnp.arange(bm, dtype=jnp.int32)
-    head = (r % _WG_ROWS) // tpw                                          # packed row r's head
-    tok = jnp.clip(tok0[:, None] + (r // _WG_ROWS * tpw + r % tpw)[None, :], 0, num_tokens - 1)
-    q_p = q.reshape(num_tokens, num_kv_heads, group, head_dim)[tok, :, head[None, :]]
-    q_p = q_p.transpose(2, 0, 1, 3).reshape(num_kv_heads, rows, head_dim)      # [Hkv, N*bm, D]
+    tiling = plan.sequence_tiling(num_tokens=num_tokens, num_seqs=num_seqs,
+                                  max_extend_len=max_ext, tile_tokens=tile_tokens)
+    tile_info = (jnp.zeros((1,), jnp.int32) if tiling.dense else
+                 plan.sequence_tile_list(tiling, qo_indptr, prefix_lens, **bounds))
+    if interpret:
+      q_rows += (tiling.tiles_per_seq + 1) * tile_tokens
+  q_p = jnp.pad(q, ((0, q_rows - num_tokens), (0, 0), (0, 0))) if q_rows > num_tokens else q
 
   rows_per_copy = min(page_size, bk)
   # TMA needs the token dimension of k/v in whole 8-row tiles. A copy may also run past T, where
@@ -484,44 +561,20 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   pad = -num_tokens % 8 + (rows_per_copy if interpret else 0)
   if pad:
     k, v = (jnp.pad(x, ((0, pad), (0, 0), (0, 0))) for x in (k, v))
-  st = _Static(num_tiles=num_tiles, rows=rows, group=group, head_dim=head_dim,
-               page_size=page_size, num_pages=k_cache.shape[0],
-               max_pages=page_table.shape[1], block_kv=bk,
-               rows_per_copy=rows_per_copy, num_stages=config.num_stages,
-               consumers=config.consumers, num_splits=config.num_splits,
-               sm_scale=float(sm_scale), window=sliding_window,
+  st = _Static(tiles=config.tiles, num_tiles=tiling.num_tiles,
+               tiles_per_seq=tiling.tiles_per_seq, dense=tiling.dense, num_tokens=num_tokens,
+               num_seqs=num_seqs, max_extend=max_ext, max_prefix=max_prefix, group=group,
+               head_dim=head_dim, page_size=page_size, num_pages=k_cache.shape[0],
+               max_pages=page_table.shape[1], block_kv=bk, rows_per_copy=rows_per_copy,
+               num_stages=config.num_stages, consumers=config.consumers,
+               num_splits=config.num_splits, sm_scale=float(sm_scale), window=sliding_window,
                logit_cap=None if logit_cap is None else float(logit_cap),
-               dtype=jnp.dtype(q.dtype), with_lse=config.num_splits > 1,
-               direct=config.tiles == "global", interpret=interpret)
-  out_p, lse = _call_kernel(tile_info.astype(jnp.int32).reshape(-1), starts, ext_lens, prefix,
-                            page_table.reshape(-1),
-                            q_p, k, v, k_cache, v_cache, st=st, interpret=interpret)
-
-  if config.tiles == "global":
-    # The kernel wrote every row: rows of padding tokens and past max_extend_len saw no key (0).
-    return out_p[:num_tokens]
-  if config.num_splits > 1:                             # flash-decoding merge, float32
-    lse_max = jnp.max(lse, axis=0)
-    lse_max = jnp.where(jnp.isfinite(lse_max), lse_max, 0.0)
-    w = jnp.exp2(lse - lse_max[None])                   # [S, Hkv, rows]; 0 where a split saw nothing
-    total = w.sum(axis=0)
-    w = w / jnp.where(total > 0, total, 1.0)[None]
-    merged = jnp.einsum("shr,shrd->hrd", w, out_p.astype(_F32)).astype(q.dtype)
-  else:
-    merged = out_p[0]
-
-  # Sequence tiles: token t of sequence b is local token (t - start_b) % tile_tokens of tile
-  # first_tile[b] + (t - start_b) // tile_tokens.
-  per_seq = -(-ext_lens // tile_tokens)
-  first_tile = jnp.cumsum(per_seq) - per_seq
-  tok = jnp.arange(num_tokens, dtype=jnp.int32)
-  b = sequence_of(qo_indptr, tok)
-  i = tok - starts[b]
-  keep = (tok < qo_indptr[num_seqs]) & (i >= 0) & (i < ext_lens[b])
-  tile = jnp.clip(first_tile[b] + i // tile_tokens, 0, num_tiles - 1)
-  local = i % tile_tokens
-  row = tile * bm + local // tpw * _WG_ROWS + local % tpw
-  src = row[:, None] + jnp.arange(group, dtype=jnp.int32)[None, :] * tpw             # [T, G]
-  out = merged[:, jnp.clip(src, 0, rows - 1)]                                      # [Hkv, T, G, D]
-  out = out.transpose(1, 0, 2, 3).reshape(num_tokens, num_q_heads, head_dim)
-  return jnp.where(keep[:, None, None], out, 0).astype(q.dtype)
+               dtype=jnp.dtype(q.dtype), interpret=interpret)
+  out, lse = _call_kernel(tile_info, qo_indptr, prefix_lens, page_table.reshape(-1), q_p, k, v,
+                          k_cache, v_cache, st=st, interpret=interpret)
+  if st.packed:
+    return plan.merge_split_tiles(out, lse, tiling, qo_indptr, prefix_lens, group=group,
+                                  dtype=q.dtype, **bounds)
+  # Global tiles wrote every row (rows of padding tokens saw no key: zeros); staged sequence
+  # tiles wrote every row of [0, T) (their sequences' rows, zeros elsewhere).
+  return out if st.staged else out[:num_tokens]

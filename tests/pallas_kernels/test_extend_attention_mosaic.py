@@ -12,6 +12,7 @@ import pytest
 import jaxkern
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
+from pallas_kernels.extend_attention import extend_attention_xla
 from pallas_kernels.extend_attention.mosaic import (ExtendAttentionPallasConfig,
                                                     extend_attention_pallas, needs_repaging,
                                                     smem_bytes, unsupported_reason)
@@ -111,4 +112,27 @@ def test_mixed_batch_plans_run_the_kernel(rng, plan):
   tiles = [c.config.tiles for c in choices[1:]]
   assert tiles == (["global", "sequence"] if plan == "split" else ["sequence"])
   want = extend_attention_numpy(inp, dtype=jnp.bfloat16)
+  assert rel_err(out, want) < 1e-2 and worst_row_err(out, want) < 3e-2
+
+
+def test_sequence_tiles_write_exact_rows_gqa8(rng):
+  # Unsplit per-sequence tiles write their rows straight into the result: decode and verify rows
+  # at unaligned token offsets (a sequence's first tile starts at the 8-aligned row before it, GQA
+  # 8 leaves 8 tokens per warpgroup so a 5-token row spans two tiles), an empty sequence, padding.
+  _check(rng, [(40, 5), (0, 0), (17, 1), (70, 3)], hq=8, hkv=1, page_size=16,
+         config=C(tiles="sequence", consumers=1, num_stages=2))
+
+
+def test_sequence_tiles_zero_rows_no_sequence_computes(rng):
+  # max_extend_len below a sequence's real extent: the rows past it are computed by no tile and
+  # must be zeros, as on the XLA path (as are the padding rows after the last sequence).
+  inp = make_extend_inputs(rng, [(20, 3), (9, 12), (33, 2)], num_q_heads=4, num_kv_heads=2,
+                           head_dim=64, page_size=16, pad_tokens=13, read_garbage=GARBAGE)
+  args = inp.args(jnp.bfloat16)
+  with jax.sharding.use_abstract_mesh(H200_MESH):
+    out = extend_attention_pallas(*args, config=C(tiles="sequence", consumers=1),
+                                  interpret=True, max_extend_len=4)
+  want = extend_attention_xla(*args, max_extend_len=4)
+  out, want = (np.asarray(x.astype(jnp.float32)) for x in (out, want))
+  assert np.all(out[3 + 4:3 + 12] == 0) and np.all(out[int(inp.qo_indptr[-1]):] == 0)
   assert rel_err(out, want) < 1e-2 and worst_row_err(out, want) < 3e-2

@@ -1,0 +1,135 @@
+"""What the Mosaic GPU extend-attention kernel needs from XLA around it: how its tiles are
+numbered (static counts, and the few per-call index arrays some tilings need), the cache repaging
+for page sizes it cannot stream, and the flash-decoding merge of split tiles.
+
+Every array built here is a separate small XLA kernel on the GPU (about 1-4 us each, more than a
+decode step's attention kernel), so the common cases build none: global tiles need one search
+over `qo_indptr`, per-sequence tiles of decode / verify batches none at all (the grid itself says
+which sequence a CTA owns), and sequence bounds are read from `qo_indptr` and `prefix_lens` inside
+the kernel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import jax.numpy as jnp
+
+from pallas_kernels._index import searchsorted_right
+from pallas_kernels.extend_attention.config import WG_ROWS
+from pallas_kernels.extend_attention.reference import sequence_bounds, sequence_of
+
+_F32 = jnp.float32
+ALIGN = 8      # TMA row offsets into tiled shared memory must be multiples of this many tokens
+
+
+@dataclasses.dataclass(frozen=True)
+class SequenceTiling:
+  """Per-sequence tiles: sequence b's tiles cover tokens floor8(start_b) + i * tile_tokens, ...
+  (rows of other sequences in a tile are masked and never written). With `dense`, CTA n is tile
+  i = n % tiles_per_seq of sequence n // tiles_per_seq and no index array exists; otherwise (a
+  long sequence beside short ones) `num_tiles` CTAs read (sequence, tile) pairs from a list."""
+  tile_tokens: int
+  tiles_per_seq: int
+  num_tiles: int
+  dense: bool
+
+
+def sequence_tiling(*, num_tokens: int, num_seqs: int, max_extend_len: int,
+                    tile_tokens: int) -> SequenceTiling:
+  ext = max(0, min(max_extend_len, num_tokens))
+  per_seq = max(1, -(-(ext + ALIGN - 1) // tile_tokens))      # the start is aligned down
+  listed = -(-num_tokens // tile_tokens) + 2 * num_seqs         # >= sum_b cdiv(s_b % 8 + e_b, tt)
+  if num_seqs * per_seq <= listed:
+    return SequenceTiling(tile_tokens, per_seq, num_seqs * per_seq, True)
+  return SequenceTiling(tile_tokens, per_seq, listed, False)
+
+
+def _tiles_per_sequence(tiling: SequenceTiling, starts, ext_lens):
+  return jnp.where(ext_lens > 0, -(-(starts % ALIGN + ext_lens) // tiling.tile_tokens), 0)
+
+
+def sequence_tile_list(tiling: SequenceTiling, qo_indptr, prefix_lens, **bounds):
+  """[2 * num_tiles] int32: (sequence, tile of that sequence) of each CTA for a non-dense tiling;
+  CTAs past the last real tile get a tile index past their sequence (no rows)."""
+  num_seqs = prefix_lens.shape[0]
+  starts, ext_lens, _ = sequence_bounds(qo_indptr, prefix_lens, **bounds)
+  per_seq = _tiles_per_sequence(tiling, starts, ext_lens)
+  end = jnp.cumsum(per_seq)
+  n = jnp.arange(tiling.num_tiles, dtype=jnp.int32)
+  seq = jnp.minimum(searchsorted_right(end, n), num_seqs - 1)
+  tile = jnp.minimum(n - (end[seq] - per_seq[seq]), tiling.tiles_per_seq)
+  return jnp.stack([seq, tile], axis=1).reshape(-1).astype(jnp.int32)
+
+
+def global_tile_sequences(qo_indptr, *, num_tokens: int, tile_tokens: int, num_tiles: int):
+  """[2 * num_tiles] int32: for global tile n (tokens n * tile_tokens ...), the first sequence
+  whose rows end after its first token, then (at num_tiles + n) the sequence of its last token;
+  one search for both (the kernel clips the latter to B - 1)."""
+  tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
+  last = jnp.minimum(tok0 + tile_tokens, num_tokens) - 1
+  return searchsorted_right(qo_indptr[1:].astype(jnp.int32), jnp.concatenate([tok0, last]))
+
+
+def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,
+                      dtype, **bounds):
+  """Flash-decoding merge of `num_splits` partial results per packed row (float32, weights from
+  each split's log2-sum-exp), then each token's G rows gathered into [T, Hq, D]; rows of no
+  sequence are zeros. out_p [S, Hkv, rows, D], lse [S, Hkv, rows]."""
+  num_tokens = bounds["num_tokens"]
+  num_kv_heads, head_dim = out_p.shape[1], out_p.shape[3]
+  lse_max = jnp.max(lse, axis=0)
+  lse_max = jnp.where(jnp.isfinite(lse_max), lse_max, 0.0)
+  w = jnp.exp2(lse - lse_max[None])                  # [S, Hkv, rows]; 0 where a split saw nothing
+  total = w.sum(axis=0)
+  w = w / jnp.where(total > 0, total, 1.0)[None]
+  merged = jnp.einsum("shr,shrd->hrd", w, out_p.astype(_F32)).astype(dtype)
+
+  tt, tpw, rows = tiling.tile_tokens, WG_ROWS // group, merged.shape[1]
+  num_seqs = prefix_lens.shape[0]
+  starts, ext_lens, _ = sequence_bounds(qo_indptr, prefix_lens, **bounds)
+  if tiling.dense:
+    first_tile = jnp.arange(num_seqs, dtype=jnp.int32) * tiling.tiles_per_seq
+  else:
+    per_seq = _tiles_per_sequence(tiling, starts, ext_lens)
+    first_tile = jnp.cumsum(per_seq) - per_seq
+  tok = jnp.arange(num_tokens, dtype=jnp.int32)
+  b = sequence_of(qo_indptr, tok)
+  i = tok - starts[b]
+  keep = (tok < qo_indptr[num_seqs]) & (i >= 0) & (i < ext_lens[b])
+  local = tok - starts[b] // ALIGN * ALIGN
+  tile = jnp.clip(first_tile[b] + local // tt, 0, tiling.num_tiles - 1)
+  local = local % tt
+  row = tile * (tt * group) + local // tpw * WG_ROWS + local % tpw
+  src = row[:, None] + jnp.arange(group, dtype=jnp.int32)[None, :] * tpw           # [T, G]
+  out = merged[:, jnp.clip(src, 0, rows - 1)]                                      # [Hkv, T, G, D]
+  out = out.transpose(1, 0, 2, 3).reshape(num_tokens, num_kv_heads * group, head_dim)
+  return jnp.where(keep[:, None, None], out, 0).astype(dtype)
+
+
+def needs_repaging(page_size: int, block_kv: int) -> bool:
+  """Whether the kernel cannot stream this page size with this key block (one TMA per page
+  needs pages of whole 8-row tiles that divide the block, or blocks that divide the page)."""
+  if page_size <= block_kv:
+    return page_size % ALIGN != 0 or block_kv % page_size != 0
+  return page_size % block_kv != 0
+
+
+def repaged(k_cache, v_cache, page_table, prefix_lens, block_kv):
+  """Pages of `block_kv` tokens gathered from a cache whose page size the kernel cannot stream:
+  one pass over the static prefix bound, in XLA; slots past each prefix are zeros."""
+  num_pages, page_size, num_kv_heads, head_dim = k_cache.shape
+  num_seqs, max_pages = page_table.shape
+  new_pages = -(-(max_pages * page_size) // block_kv)
+  pos = jnp.arange(new_pages * block_kv, dtype=jnp.int32)
+  slot = jnp.clip(jnp.take(page_table, jnp.minimum(pos // page_size, max_pages - 1), axis=1),
+                  0, num_pages - 1)                                      # [B, positions]
+  flat = (slot * page_size + pos % page_size).reshape(-1)
+  used = (pos[None, :] < prefix_lens[:, None]).reshape(-1, 1, 1)
+
+  def gather(cache):
+    rows = cache.reshape(num_pages * page_size, num_kv_heads, head_dim)[flat]
+    rows = jnp.where(used, rows, jnp.zeros((), cache.dtype))
+    return rows.reshape(num_seqs * new_pages, block_kv, num_kv_heads, head_dim)
+  table = jnp.arange(num_seqs * new_pages, dtype=jnp.int32).reshape(num_seqs, new_pages)
+  return gather(k_cache), gather(v_cache), table
