@@ -135,7 +135,8 @@ def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
     for consumers, st in ((1, 2), (1, 3), (2, 2)):
       out.append(C(tiles="sequence", consumers=consumers, block_kv=64, num_stages=st))
     out.append(C(tiles="global", consumers=2, block_kv=64, num_stages=2))
-  else:       # per-sequence tiles lose to global ones on every measured prefill (configs JSON)
+  else:       # global tiles win every multi-sequence prefill measured; per-sequence tiles tie or
+              # win a one-sequence prefill (no tile metadata at all; configs JSON)
     for consumers, bk, st in ((2, 64, 2), (2, 128, 2), (2, 64, 3), (1, 64, 2), (1, 64, 3),
                               (2, 128, 3)):
       out.append(C(tiles="global", consumers=consumers, block_kv=bk, num_stages=st))
