@@ -529,7 +529,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
     v_cache, page_table, page_size = k_cache, jnp.zeros((num_seqs, 1), jnp.int32), bk
   elif needs_repaging(page_size, bk):
     k_cache, v_cache, page_table = plan.repaged(
-        k_cache, v_cache, page_table, jnp.clip(prefix_lens, 0, max_prefix), bk)
+        k_cache, v_cache, page_table, jnp.clip(prefix_lens, 0, max_prefix), bk, sliding_window)
     page_size = bk
   page_table = page_table.astype(jnp.int32)
 

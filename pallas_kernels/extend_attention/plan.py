@@ -115,21 +115,32 @@ def needs_repaging(page_size: int, block_kv: int) -> bool:
   return page_size % block_kv != 0
 
 
-def repaged(k_cache, v_cache, page_table, prefix_lens, block_kv):
-  """Pages of `block_kv` tokens gathered from a cache whose page size the kernel cannot stream:
-  one pass over the static prefix bound, in XLA; slots past each prefix are zeros."""
+def repaged(k_cache, v_cache, page_table, prefix_lens, block_kv, window=None):
+  """Pages of `block_kv` tokens gathered from a cache whose page size the kernel cannot stream, in
+  XLA; slots past each prefix are zeros. Without a window every block of the static prefix bound
+  is gathered; with one, only the blocks a sequence's queries can see (from the block holding
+  prefix - (window - 1), at most window / block_kv + 1 of them): the table's other entries point
+  at a gathered block the kernel never visits."""
   num_pages, page_size, num_kv_heads, head_dim = k_cache.shape
   num_seqs, max_pages = page_table.shape
-  new_pages = -(-(max_pages * page_size) // block_kv)
-  pos = jnp.arange(new_pages * block_kv, dtype=jnp.int32)
-  slot = jnp.clip(jnp.take(page_table, jnp.minimum(pos // page_size, max_pages - 1), axis=1),
-                  0, num_pages - 1)                                      # [B, positions]
+  num_blocks = -(-(max_pages * page_size) // block_kv)
+  if window is None:
+    span = num_blocks
+    first = jnp.zeros((num_seqs,), jnp.int32)
+  else:
+    span = min(num_blocks, -(-window // block_kv) + 1)
+    first = jnp.minimum(jnp.maximum(prefix_lens - (window - 1), 0) // block_kv, num_blocks - span)
+  pos = ((first[:, None] + jnp.arange(span, dtype=jnp.int32)[None, :])[:, :, None] * block_kv
+         + jnp.arange(block_kv, dtype=jnp.int32)).reshape(num_seqs, span * block_kv)
+  slot = jnp.clip(jnp.take_along_axis(page_table, jnp.minimum(pos // page_size, max_pages - 1),
+                                      axis=1), 0, num_pages - 1)
   flat = (slot * page_size + pos % page_size).reshape(-1)
-  used = (pos[None, :] < prefix_lens[:, None]).reshape(-1, 1, 1)
+  used = (pos < prefix_lens[:, None]).reshape(-1, 1, 1)
 
   def gather(cache):
     rows = cache.reshape(num_pages * page_size, num_kv_heads, head_dim)[flat]
     rows = jnp.where(used, rows, jnp.zeros((), cache.dtype))
-    return rows.reshape(num_seqs * new_pages, block_kv, num_kv_heads, head_dim)
-  table = jnp.arange(num_seqs * new_pages, dtype=jnp.int32).reshape(num_seqs, new_pages)
+    return rows.reshape(num_seqs * span, block_kv, num_kv_heads, head_dim)
+  block = jnp.clip(jnp.arange(num_blocks, dtype=jnp.int32)[None, :] - first[:, None], 0, span - 1)
+  table = jnp.arange(num_seqs, dtype=jnp.int32)[:, None] * span + block
   return gather(k_cache), gather(v_cache), table

@@ -136,3 +136,16 @@ def test_sequence_tiles_zero_rows_no_sequence_computes(rng):
   out, want = (np.asarray(x.astype(jnp.float32)) for x in (out, want))
   assert np.all(out[3 + 4:3 + 12] == 0) and np.all(out[int(inp.qo_indptr[-1]):] == 0)
   assert rel_err(out, want) < 1e-2 and worst_row_err(out, want) < 3e-2
+
+
+def test_page_size_1_with_window_repages_only_the_window(rng):
+  # Token-slot cache (SGLang's layout) and a window much shorter than the prefixes: only the
+  # blocks inside each sequence's window are gathered (2 of 4 here), the rest never visited.
+  from pallas_kernels.extend_attention.plan import repaged
+  seqs = [(200, 3), (150, 1), (5, 2)]
+  inp = make_extend_inputs(rng, seqs, num_q_heads=4, num_kv_heads=2, head_dim=64, page_size=1)
+  kc, _, table = repaged(*(jnp.asarray(x) for x in (inp.k_cache, inp.v_cache, inp.page_table,
+                                                    inp.prefix_lens)), 64, 20)
+  assert kc.shape[0] == 3 * 2 and table.shape == (3, 4)
+  _check(rng, seqs, hq=4, hkv=2, page_size=1, sliding_window=20,
+         config=C(tiles="sequence", consumers=1))
