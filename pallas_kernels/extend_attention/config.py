@@ -64,3 +64,14 @@ class ExtendAttentionPallasConfig:
   @property
   def block_rows(self) -> int:
     return WG_ROWS * self.consumers
+
+  @property
+  def packed_output(self) -> bool:
+    """Split tiles write partial rows + log-sum-exp per split, merged in XLA."""
+    return self.num_splits > 1
+
+  @property
+  def staged_output(self) -> bool:
+    """Unsplit per-sequence tiles write exactly their rows through an unswizzled staging buffer
+    (the rest write whole tiles straight from the swizzled query/output buffer)."""
+    return self.tiles == "sequence" and not self.packed_output

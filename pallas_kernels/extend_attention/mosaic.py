@@ -54,7 +54,8 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels.extend_attention import plan
 from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
-from pallas_kernels.extend_attention.plan import needs_repaging
+from pallas_kernels.extend_attention.plan import ALIGN, needs_repaging
+from pallas_kernels.extend_attention.reference import clip_bounds, sequence_bounds
 
 __all__ = ["ExtendAttentionPallasConfig", "extend_attention_pallas", "needs_repaging",
            "smem_bytes", "unsupported_reason"]
@@ -67,16 +68,11 @@ SUPPORTED_DTYPES = ("bfloat16", "float16")
 SMEM_BYTES = 227 * 1024
 
 
-def _stages_output(config: ExtendAttentionPallasConfig) -> bool:
-  """Per-sequence tiles without a split write exact rows through an unswizzled staging buffer."""
-  return config.tiles == "sequence" and config.num_splits == 1
-
-
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
   """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
   unsplit sequence tiles, the K/V ring, softmax stats)."""
   qo = config.block_rows * head_dim * itemsize
-  stage = qo if _stages_output(config) else 0
+  stage = qo if config.staged_output else 0
   kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
   return qo + stage + kv + config.block_rows * 4 + 4096   # + barriers and alignment
 
@@ -123,6 +119,9 @@ class _Static:
   window: int | None
   logit_cap: float | None
   dtype: jnp.dtype
+  packed: bool        # ExtendAttentionPallasConfig.packed_output
+  bounds_in_kernel: bool  # sequence tiles: see _bounds
+  staged: bool        # ExtendAttentionPallasConfig.staged_output
   interpret: bool
 
   @property
@@ -133,25 +132,22 @@ class _Static:
   def tile_tokens(self) -> int:
     return self.consumers * self.tokens_per_wg
 
-  @property
-  def packed(self) -> bool:
-    """Split tiles: partial rows + log-sum-exp per split, merged in XLA."""
-    return self.num_splits > 1
-
-  @property
-  def staged(self) -> bool:
-    return self.tiles == "sequence" and not self.packed
 
 
 def _bounds(b, refs, st: _Static):
-  """Sequence b's first token row, its new tokens that are computed (at most max_extend_len,
-  inside T) and its prefix length (inside the cache), from the raw qo_indptr / prefix_lens (as
-  reference.sequence_bounds: no XLA kernel computes them)."""
+  """Sequence b's (start, ext, prefix), clipped as reference.sequence_bounds clips them.
+
+  Global tiles read them precomputed by XLA ([3B] array, one ~1.2 us fusion): clipping them in
+  the kernel measured 6% slower there (A/B on one H200, global/c2/kv64/s2: chunk 16x1024/0
+  kernel 166.8 vs 157.8 us, chunk 32x512/0 111.1 vs 105.1; logs in benchmarks/results/logs/
+  extend_attention_session5/ab_*). Per-sequence tiles clip the raw qo_indptr / prefix_lens here:
+  there the fusion would cost more than the clipping (verify_burst kernel 9.8 us in all)."""
+  if not st.bounds_in_kernel:
+    bounds_ref, _ = refs
+    return tuple(bounds_ref[3 * b + i] for i in range(3))
   indptr_ref, prefix_ref = refs
-  start = jnp.maximum(jnp.minimum(indptr_ref[b], st.num_tokens), 0)
-  ext = jnp.minimum(indptr_ref[b + 1] - start, jnp.minimum(st.max_extend, st.num_tokens - start))
-  prefix = jnp.maximum(jnp.minimum(prefix_ref[b], st.max_prefix), 0)
-  return start, jnp.maximum(ext, 0), prefix
+  return clip_bounds(indptr_ref[b], indptr_ref[b + 1], prefix_ref[b], num_tokens=st.num_tokens,
+                     max_extend_len=st.max_extend, max_prefix=st.max_prefix)
 
 
 def _segment(b, tok0, refs, st: _Static):
@@ -170,7 +166,7 @@ def _segment(b, tok0, refs, st: _Static):
   n_prefix = jnp.where(nonempty, jnp.maximum(pb1 - pb0, 0), 0)
   # Extend keys are read in blocks aligned to 8-row multiples of the global token index (TMA row
   # offsets must be provably tile-aligned), starting at the aligned row at or before the sequence.
-  base = lax.div(start, 8) * 8
+  base = lax.div(start, ALIGN) * ALIGN
   e_lo = jnp.maximum(k_lo - prefix, 0)
   e_hi = q_hi - prefix
   eb0 = lax.div(start + e_lo - base, bk)
@@ -204,23 +200,25 @@ def _store_rows(copy, n, most: int):
     rows //= 2
 
 
-def _tile_of(tile_ref, indptr_ref, st: _Static):
-  """(tile index n, its first token row, first and last sequence, sequence-tile part or None)."""
+def _tile_of(tile_ref, seg_refs, st: _Static):
+  """(tile index n, its first token row, first and last sequence, and for sequence tiles the
+  part of the sequence and the sequence's (start, ext, prefix); None for global tiles)."""
   tile = lax.axis_index("tile")
   if st.tiles == "global":
     n = st.num_tiles - 1 - tile                  # heaviest (last) tiles first
     seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
-    return n, n * st.tile_tokens, tile_ref[n], seg_hi, None   # tok0 provably 8-aligned for TMA
+    return n, n * st.tile_tokens, tile_ref[n], seg_hi, None, None  # tok0: provably 8-aligned
   if st.dense:
     seq, part = ((tile, jnp.int32(0)) if st.tiles_per_seq == 1 else
                  (lax.div(tile, st.tiles_per_seq), lax.rem(tile, st.tiles_per_seq)))
   else:
     seq, part = tile_ref[2 * tile], tile_ref[2 * tile + 1]
-  start = jnp.maximum(jnp.minimum(indptr_ref[seq], st.num_tokens), 0)
-  return tile, lax.div(start, 8) * 8 + part * st.tile_tokens, seq, seq, part
+  bounds = _bounds(seq, seg_refs, st)
+  tok0 = lax.div(bounds[0], ALIGN) * ALIGN + part * st.tile_tokens
+  return tile, tok0, seq, seq, part, bounds
 
 
-def _kernel(tile_ref, indptr_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref, kc_ref, vc_ref,
+def _kernel(tile_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref, kc_ref, vc_ref,
             out_ref, lse_ref, scratch, *, st: _Static):
   (qo_smem, stage_smem, k_smem, v_smem, lse_smem), (k_full, v_full, q_full), (k_free, v_free) = \
       scratch
@@ -229,8 +227,8 @@ def _kernel(tile_ref, indptr_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_re
   wg = lax.axis_index("wg")
   h = lax.axis_index("head")
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
-  seg_refs = (indptr_ref, prefix_ref)
-  n, tok0, seg_lo, seg_hi, part = _tile_of(tile_ref, indptr_ref, st)
+  seg_refs = (seq_ref, prefix_ref)   # qo_indptr, or (start, ext, prefix) triples: see _bounds
+  n, tok0, seg_lo, seg_hi, part, seq_bounds = _tile_of(tile_ref, seg_refs, st)
   row0 = n * (st.consumers * _WG_ROWS)
   tpw = st.tokens_per_wg
 
@@ -306,7 +304,7 @@ def _kernel(tile_ref, indptr_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_re
       plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), h * st.group + g],
                               qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
     if st.staged:
-      _zero_unowned_rows(stage_smem.at[wg], out_ref, seg_refs, seg_lo, h,
+      _zero_unowned_rows(stage_smem.at[wg], out_ref, seq_ref, seg_lo, seq_bounds, h,
                          (part == 0) & (wg == 0), st)
     plgpu.barrier_wait(q_full.at[wg])
 
@@ -401,7 +399,7 @@ def _kernel(tile_ref, indptr_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_re
       stage = stage_smem.at[wg]
       stage[...] = out
       plgpu.commit_smem()
-      start, ext, _ = _bounds(seg_lo, seg_refs, st)
+      start, ext, _ = seq_bounds
       lo = jnp.clip(start - wg_tok, 0, tpw)
       hi = jnp.clip(start + ext - wg_tok, 0, tpw)
       for g in range(st.group):
@@ -425,15 +423,16 @@ def _kernel(tile_ref, indptr_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_re
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # shared memory must outlive the reads only
 
 
-def _zero_unowned_rows(stage, out_ref, seg_refs, seq, h, first, st: _Static):
+def _zero_unowned_rows(stage, out_ref, indptr_ref, seq, bounds, h, first, st: _Static):
   """Staged sequence tiles write only their sequences' rows; the rows no sequence computes
   (after a sequence's last computed token up to the next sequence's start or T, and before the
   first sequence) must read zeros. The first tile of each sequence writes them for its KV head's
-  query heads; in a well-formed batch there are none and this costs two scalar compares."""
-  start, ext, _ = _bounds(seq, seg_refs, st)
+  query heads; in a well-formed batch there are none, and this costs one scalar load (the next
+  sequence's start) and a few compares."""
+  start, ext, _ = bounds
   end = start + ext
   nxt = jnp.where(seq == st.num_seqs - 1, st.num_tokens,
-                  jnp.maximum(jnp.minimum(seg_refs[0][seq + 1], st.num_tokens), end))
+                  jnp.maximum(jnp.minimum(indptr_ref[seq + 1], st.num_tokens), end))
   n_tail = jnp.where(first, nxt - end, 0)
   n_head = jnp.where(first & (seq == 0), start, 0)
 
@@ -469,11 +468,11 @@ def _call_kernel(tile_info, qo_indptr, prefix_lens, page_table, q_p, k, v, k_cac
   lse_rows = out_type.shape[2] if st.packed else _WG_ROWS     # unused without splits
   out_types = [out_type, jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, lse_rows), _F32)]
 
-  def entry(tile_ref, indptr_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref, vc_ref,
+  def entry(tile_ref, seq_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref, vc_ref,
             out_ref, lse_ref):
     qo_shape = (st.consumers, _WG_ROWS, d)
     smem = (plgpu.SMEM(qo_shape, st.dtype, transforms=transforms),
-            plgpu.SMEM(qo_shape if st.staged else (1, 8, d), st.dtype),
+            plgpu.SMEM(qo_shape, st.dtype) if st.staged else (),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.consumers, _WG_ROWS), _F32))
@@ -483,7 +482,7 @@ def _call_kernel(tile_info, qo_indptr, prefix_lens, page_table, q_p, k, v, k_cac
             plgpu.Barrier(num_arrivals=st.group, num_barriers=st.consumers))
     free = (plgpu.Barrier(num_arrivals=st.consumers, num_barriers=st.num_stages),) * 2
     pl.run_scoped(
-        lambda *scratch: _kernel(tile_ref, indptr_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref,
+        lambda *scratch: _kernel(tile_ref, seq_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref,
                                  kc_ref, vc_ref, out_ref, lse_ref, scratch, st=st),
         smem, full, free, collective_axes="wg")
 
@@ -538,10 +537,10 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   # q is read (and global tiles write the result) by TMA boxes of whole 8-row tiles; boxes may run
   # past T, where the GPU's TMA reads zeros and drops stores. The interpreter does neither, so it
   # gets the rows explicitly.
-  q_rows = -(-num_tokens // 8) * 8
+  q_rows = -(-num_tokens // ALIGN) * ALIGN
   if config.tiles == "global":
-    num_tiles = -(-num_tokens // tile_tokens)
-    tiling = plan.SequenceTiling(tile_tokens, 0, num_tiles, dense=False)
+    tiling = None
+    num_tiles, tiles_per_seq, dense = -(-num_tokens // tile_tokens), 0, False
     tile_info = plan.global_tile_sequences(qo_indptr, num_tokens=num_tokens,
                                            tile_tokens=tile_tokens, num_tiles=num_tiles)
     if interpret:
@@ -551,25 +550,30 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                                   max_extend_len=max_ext, tile_tokens=tile_tokens)
     tile_info = (jnp.zeros((1,), jnp.int32) if tiling.dense else
                  plan.sequence_tile_list(tiling, qo_indptr, prefix_lens, **bounds))
+    num_tiles, tiles_per_seq, dense = tiling.num_tiles, tiling.tiles_per_seq, tiling.dense
     if interpret:
-      q_rows += (tiling.tiles_per_seq + 1) * tile_tokens
+      q_rows += (tiles_per_seq + 1) * tile_tokens
   q_p = jnp.pad(q, ((0, q_rows - num_tokens), (0, 0), (0, 0))) if q_rows > num_tokens else q
 
   rows_per_copy = min(page_size, bk)
   # TMA needs the token dimension of k/v in whole 8-row tiles. A copy may also run past T, where
   # the GPU's TMA reads zeros; the interpreter has no such fill, so it gets the zeros explicitly.
-  pad = -num_tokens % 8 + (rows_per_copy if interpret else 0)
+  pad = -num_tokens % ALIGN + (rows_per_copy if interpret else 0)
   if pad:
     k, v = (jnp.pad(x, ((0, pad), (0, 0), (0, 0))) for x in (k, v))
-  st = _Static(tiles=config.tiles, num_tiles=tiling.num_tiles,
-               tiles_per_seq=tiling.tiles_per_seq, dense=tiling.dense, num_tokens=num_tokens,
+  st = _Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
+               dense=dense, num_tokens=num_tokens,
                num_seqs=num_seqs, max_extend=max_ext, max_prefix=max_prefix, group=group,
                head_dim=head_dim, page_size=page_size, num_pages=k_cache.shape[0],
                max_pages=page_table.shape[1], block_kv=bk, rows_per_copy=rows_per_copy,
                num_stages=config.num_stages, consumers=config.consumers,
                num_splits=config.num_splits, sm_scale=float(sm_scale), window=sliding_window,
                logit_cap=None if logit_cap is None else float(logit_cap),
-               dtype=jnp.dtype(q.dtype), interpret=interpret)
+               dtype=jnp.dtype(q.dtype), packed=config.packed_output,
+               bounds_in_kernel=config.tiles == "sequence",
+               staged=config.staged_output, interpret=interpret)
+  if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
+    qo_indptr = jnp.stack(sequence_bounds(qo_indptr, prefix_lens, **bounds), 1).reshape(-1)
   out, lse = _call_kernel(tile_info, qo_indptr, prefix_lens, page_table.reshape(-1), q_p, k, v,
                           k_cache, v_cache, st=st, interpret=interpret)
   if st.packed:

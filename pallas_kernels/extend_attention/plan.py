@@ -3,10 +3,11 @@ numbered (static counts, and the few per-call index arrays some tilings need), t
 for page sizes it cannot stream, and the flash-decoding merge of split tiles.
 
 Every array built here is a separate small XLA kernel on the GPU (about 1-4 us each, more than a
-decode step's attention kernel), so the common cases build none: global tiles need one search
-over `qo_indptr`, per-sequence tiles of decode / verify batches none at all (the grid itself says
-which sequence a CTA owns), and sequence bounds are read from `qo_indptr` and `prefix_lens` inside
-the kernel.
+decode step's attention kernel), so the common cases build few: per-sequence tiles of decode /
+verify batches none at all (the grid says which sequence a CTA owns; the kernel clips the
+sequence's bounds from `qo_indptr` / `prefix_lens` itself), global tiles one search over
+`qo_indptr` and one fusion of clipped bounds (cheaper than clipping them in the kernel there:
+mosaic._bounds).
 """
 
 from __future__ import annotations

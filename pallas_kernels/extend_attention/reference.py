@@ -66,10 +66,17 @@ def sequence_bounds(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: 
   are computed (at most max_extend_len, inside T) and its prefix length (inside the cache)."""
   num_seqs = prefix_lens.shape[0]
   qo_indptr = qo_indptr.astype(jnp.int32)
-  starts = jnp.clip(qo_indptr[:num_seqs], 0, num_tokens)
-  ext_lens = jnp.clip(qo_indptr[1:] - starts, 0, jnp.minimum(max_extend_len, num_tokens - starts))
-  prefix = jnp.clip(prefix_lens.astype(jnp.int32), 0, max_prefix)
-  return starts, ext_lens, prefix
+  return clip_bounds(qo_indptr[:num_seqs], qo_indptr[1:], prefix_lens.astype(jnp.int32),
+                     num_tokens=num_tokens, max_extend_len=max_extend_len, max_prefix=max_prefix)
+
+
+def clip_bounds(start, end, prefix, *, num_tokens: int, max_extend_len: int, max_prefix: int):
+  """(start, ext, prefix) of sequences whose rows are [start, end) and whose cached prefix is
+  `prefix`, clipped to what is computed: rows inside T, at most max_extend_len of them, a prefix
+  inside the cache. Elementwise, so it serves arrays here and scalars in the Mosaic GPU kernel."""
+  start = jnp.maximum(jnp.minimum(start, num_tokens), 0)
+  ext = jnp.minimum(end - start, jnp.minimum(max_extend_len, num_tokens - start))
+  return start, jnp.maximum(ext, 0), jnp.maximum(jnp.minimum(prefix, max_prefix), 0)
 
 
 def sequence_of(qo_indptr, tokens):
