@@ -139,7 +139,11 @@ def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
               # win a one-sequence prefill (no tile metadata at all; configs JSON)
     for consumers, bk, st in ((2, 64, 2), (2, 128, 2), (2, 64, 3), (1, 64, 2), (1, 64, 3),
                               (2, 128, 3)):
-      out.append(C(tiles="global", consumers=consumers, block_kv=bk, num_stages=st))
+      cfg = C(tiles="global", consumers=consumers, block_kv=bk, num_stages=st)
+      out.append(cfg)
+      if st == 2:               # persistent: one CTA per SM, both item orders
+        out += [dataclasses.replace(cfg, num_ctas=device.num_sms or 132, schedule=order)
+                for order in ("cost", "head")]
     out.append(C(tiles="sequence", consumers=1, block_kv=64, num_stages=2))
   return [c for c in dict.fromkeys(out) if unsupported(problem, c) is None]
 
@@ -173,7 +177,8 @@ def config_name(config) -> str:
   if isinstance(config, ExtendAttentionXlaConfig):
     return f"xla/q{config.block_q}/kv{config.block_kv}"
   return (f"pallas/{config.tiles}/c{config.consumers}/kv{config.block_kv}/s{config.num_stages}"
-          f"/x{config.num_splits}")
+          f"/x{config.num_splits}" + (f"/p{config.num_ctas}{config.schedule[0]}"
+                                      if config.persistent else ""))
 
 
 def floor_us(problem: ExtendAttentionProblem, device: DeviceSpec) -> float | None:

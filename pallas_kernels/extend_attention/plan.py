@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 import jax.numpy as jnp
+from jax import lax
 
 from pallas_kernels._index import searchsorted_right
 from pallas_kernels.extend_attention.config import WG_ROWS
@@ -70,6 +71,53 @@ def global_tile_sequences(qo_indptr, *, num_tokens: int, tile_tokens: int, num_t
   tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
   last = jnp.minimum(tok0 + tile_tokens, num_tokens) - 1
   return searchsorted_right(qo_indptr[1:].astype(jnp.int32), jnp.concatenate([tok0, last]))
+
+
+def segment_steps(start, ext, prefix, tok0, *, tile_tokens: int, block_kv: int,
+                  window: int | None) -> dict:
+  """The key steps of one sequence's share of a tile of `tile_tokens` token rows from `tok0`
+  (sequence rows [start, start + ext), cached prefix `prefix`): its prefix blocks [pb0, pb0 +
+  n_prefix) of the paged cache (only from the first block inside the window), then its extend
+  blocks [eb0, eb0 + n_ext) up to its last row (causal). Extend keys are read in blocks aligned to
+  8-row multiples of the global token index (TMA row offsets into tiled shared memory must be
+  provably tile-aligned), from `base`, the aligned row at or before the sequence. Elementwise:
+  the kernel evaluates it on scalars, `global_tile_order` on arrays."""
+  bk = block_kv
+  t_lo = jnp.maximum(tok0, start)
+  t_hi = jnp.minimum(tok0 + tile_tokens, start + ext) - 1
+  nonempty = t_hi >= t_lo
+  q_lo = prefix + t_lo - start
+  q_hi = prefix + t_hi - start
+  k_lo = jnp.zeros_like(q_lo) if window is None else jnp.maximum(q_lo - (window - 1), 0)
+  pb0 = lax.div(k_lo, bk)
+  pb1 = lax.div(jnp.minimum(q_hi + 1, prefix) + bk - 1, bk)
+  n_prefix = jnp.where(nonempty, jnp.maximum(pb1 - pb0, 0), 0)
+  base = lax.div(start, ALIGN) * ALIGN
+  e_lo = jnp.maximum(k_lo - prefix, 0)
+  e_hi = q_hi - prefix
+  eb0 = lax.div(start + e_lo - base, bk)
+  n_ext = jnp.where(nonempty & (e_hi >= 0),
+                    lax.div(start + jnp.maximum(e_hi, 0) - base, bk) - eb0 + 1, 0)
+  return dict(base=base, pb0=pb0, n_prefix=n_prefix, eb0=eb0, n_ext=jnp.maximum(n_ext, 0))
+
+
+def global_tile_order(tile_seqs, bounds, *, num_tiles: int, tile_tokens: int, block_kv: int,
+                      window: int | None):
+  """[num_tiles] int32: global tiles from the most key steps to the fewest (ties: lower index
+  first), for a persistent kernel to hand out heaviest first. One fusion over (tile, sequence)
+  pairs (the kernel's own step count, summed over the tile's sequences) and one sort of an int32
+  key per tile. tile_seqs: `global_tile_sequences`; bounds: (start, ext, prefix) per sequence."""
+  start, ext, prefix = bounds
+  num_seqs = start.shape[0]
+  n = jnp.arange(num_tiles, dtype=jnp.int32)[:, None]
+  seg = segment_steps(start[None], ext[None], prefix[None], n * tile_tokens,
+                      tile_tokens=tile_tokens, block_kv=block_kv, window=window)
+  b = jnp.arange(num_seqs, dtype=jnp.int32)[None]
+  in_tile = (b >= tile_seqs[:num_tiles, None]) & (b <= tile_seqs[num_tiles:, None])
+  total = jnp.where(in_tile, seg["n_prefix"] + seg["n_ext"], 0).sum(axis=1)
+  cap = (2**31 - 1) // num_tiles - 1
+  key = (cap - jnp.minimum(total, cap)) * num_tiles + n[:, 0]
+  return lax.sort(key) % num_tiles
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

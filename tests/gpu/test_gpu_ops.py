@@ -66,6 +66,10 @@ def test_extend_attention_mixed_batch_plans(gpu, shape, plan):
 @pytest.mark.parametrize("config", [
     ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2),
     ExtendAttentionPallasConfig(tiles="global", consumers=1, block_kv=128, num_stages=2),
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
+                                num_ctas=132),
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
+                                num_ctas=7, schedule="head"),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=2, block_kv=64, num_stages=3),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=3,
                                 num_splits=4)], ids=str)
@@ -76,6 +80,18 @@ def test_extend_attention_kernel_configs_mixed_batch(gpu, config):
   args, max_ext = make_paged_batch(seqs, num_q_heads=32, num_kv_heads=8, head_dim=128,
                                    page_size=16, dtype=jnp.bfloat16)
   _check_attention(args, max_ext, config=config, sliding_window=777)
+
+
+@pytest.mark.parametrize("num_ctas,schedule", [(132, "cost"), (5, "cost"), (132, "head")])
+def test_extend_attention_persistent_hd256(gpu, num_ctas, schedule):
+  """Persistent global tiles at head_dim 256 (queries, output chunk buffers and the K/V ring fill
+  shared memory), over sequences of uneven length."""
+  seqs = [(0, 1000), (300, 77), (0, 0), (2000, 517), (64, 1)] + [(0, 40)] * 9
+  args, max_ext = make_paged_batch(seqs, num_q_heads=8, num_kv_heads=4, head_dim=256,
+                                   page_size=16, dtype=jnp.bfloat16)
+  config = ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
+                                       num_ctas=num_ctas, schedule=schedule)
+  _check_attention(args, max_ext, config=config, logit_cap=30.0)
 
 
 @pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)

@@ -149,3 +149,62 @@ def test_page_size_1_with_window_repages_only_the_window(rng):
   assert kc.shape[0] == 3 * 2 and table.shape == (3, 4)
   _check(rng, seqs, hq=4, hkv=2, page_size=1, sliding_window=20,
          config=C(tiles="sequence", consumers=1))
+
+
+def test_persistent_global_tiles_snake_rounds_window_gqa2(rng):
+  # 3 persistent CTAs over 4 (tile, KV head) items: the second round is a snake with one item
+  # and two CTAs past the end; tiles span sequences, one is empty, a window starts in the prefix.
+  # head_dim 64: each consumer warpgroup has its own output buffer.
+  cfg = C(tiles="global", consumers=2, num_stages=2, num_ctas=3)
+  _check(rng, [(16, 70), (0, 0), (20, 45)], hq=4, hkv=2, page_size=16, sliding_window=24,
+         config=cfg)
+
+
+@pytest.mark.parametrize("schedule", ["cost", "head"])
+def test_persistent_global_tiles_one_cta_hd256(rng, schedule):
+  # head_dim 256 with 2 consumers: the next item's queries (prefetched after the current one's
+  # last Q·Kᵀ), the K/V ring and 2 output chunk buffers per consumer fill shared memory; 4
+  # chunk stores per item, the last ones still in flight when the next item starts. One CTA
+  # runs all (tile, KV head) items on one K/V ring.
+  cfg = C(tiles="global", consumers=2, block_kv=64, num_stages=2, num_ctas=1, schedule=schedule)
+  assert smem_bytes(cfg, 256) <= 227 * 1024
+  _check(rng, [(24, 40), (8, 50), (0, 20)], hq=4, hkv=2, page_size=16, head_dim=256,
+         config=cfg)
+
+
+def test_global_tile_order_sorts_tiles_by_key_steps():
+  from pallas_kernels.extend_attention import plan
+  from pallas_kernels.extend_attention.reference import sequence_bounds
+  lens, prefix, tt, bk = [100, 3, 0, 250, 40], [0, 500, 7, 64, 1000], 32, 64
+  indptr = jnp.asarray(np.concatenate([[0], np.cumsum(lens)]), jnp.int32)
+  prefix = jnp.asarray(prefix, jnp.int32)
+  num_tokens = int(indptr[-1]) + 5
+  num_tiles = -(-num_tokens // tt)
+  for window in (None, 100):
+    seqs = plan.global_tile_sequences(indptr, num_tokens=num_tokens, tile_tokens=tt,
+                                      num_tiles=num_tiles)
+    bounds = sequence_bounds(indptr, prefix, num_tokens=num_tokens, max_extend_len=250,
+                             max_prefix=1024)
+    order = np.asarray(plan.global_tile_order(seqs, bounds, num_tiles=num_tiles, tile_tokens=tt,
+                                              block_kv=bk, window=window))
+    assert sorted(order.tolist()) == list(range(num_tiles))
+    # Brute force: key blocks each tile's rows see, per sequence (a block of 64 keys of the
+    # prefix, or of the 8-aligned extend rows), counted over all sequences of the tile.
+    steps = []
+    for n in range(num_tiles):
+      total = 0
+      for b, e in enumerate(lens):
+        s0, p = int(indptr[b]), int(prefix[b])
+        rows = [t for t in range(n * tt, (n + 1) * tt) if s0 <= t < s0 + e]
+        if not rows:
+          continue
+        q_lo, q_hi = p + rows[0] - s0, p + rows[-1] - s0
+        k_lo = 0 if window is None else max(q_lo - window + 1, 0)
+        pre = {k // bk for k in range(k_lo, min(q_hi + 1, p))}
+        ext = {(s0 + k - p - s0 // 8 * 8) // bk for k in range(max(k_lo, p), q_hi + 1)}
+        total += len(pre) + len(ext)
+      steps.append(total)
+    got = [steps[n] for n in order]
+    assert got == sorted(steps, reverse=True), (window, got)
+    ties = [(steps[n], n) for n in order]
+    assert ties == sorted(ties, key=lambda x: (-x[0], x[1]))
