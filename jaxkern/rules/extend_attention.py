@@ -141,9 +141,8 @@ def candidates(problem: ExtendAttentionProblem, device: DeviceSpec) -> list:
                               (2, 128, 3)):
       cfg = C(tiles="global", consumers=consumers, block_kv=bk, num_stages=st)
       out.append(cfg)
-      if st == 2:               # persistent: one CTA per SM, both item orders
-        out += [dataclasses.replace(cfg, num_ctas=device.num_sms or 132, schedule=order)
-                for order in ("cost", "head")]
+      if problem.num_seqs > 1:  # with one sequence the index order is the cost order
+        out.append(dataclasses.replace(cfg, tile_order="cost"))
     out.append(C(tiles="sequence", consumers=1, block_kv=64, num_stages=2))
   return [c for c in dict.fromkeys(out) if unsupported(problem, c) is None]
 
@@ -177,8 +176,8 @@ def config_name(config) -> str:
   if isinstance(config, ExtendAttentionXlaConfig):
     return f"xla/q{config.block_q}/kv{config.block_kv}"
   return (f"pallas/{config.tiles}/c{config.consumers}/kv{config.block_kv}/s{config.num_stages}"
-          f"/x{config.num_splits}" + (f"/p{config.num_ctas}{config.schedule[0]}"
-                                      if config.persistent else ""))
+          f"/x{config.num_splits}"
+          + ("" if config.tile_order == "index" else f"/{config.tile_order}"))
 
 
 def floor_us(problem: ExtendAttentionProblem, device: DeviceSpec) -> float | None:

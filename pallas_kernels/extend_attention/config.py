@@ -34,12 +34,11 @@ class ExtendAttentionPallasConfig:
   consumers: consumer warpgroups per CTA; a tile is 64 * consumers packed rows.
   block_kv: keys per pipeline step. num_stages: depth of the K/V shared-memory ring.
   num_splits: CTAs sharing one tile's key steps ("sequence" tiles only), merged in XLA.
-  num_ctas: 0 launches one CTA per (tile, KV head); n > 0 ("global" tiles only) launches at most
-    n persistent CTAs (one per SM) that run (tile, KV head) items in turn, heaviest first in a
-    snake order, prefetching the next item's keys and queries during the current one's epilogue.
-  schedule: persistent item order: "cost" (tiles by key steps, heaviest first, KV heads
-    innermost: one sort in XLA) or "head" (head by head, tiles in reverse order: the tiles of a
-    sequence, which read the same keys, run close together).
+  tile_order: the order in which CTAs of "global" tiles are launched (KV heads innermost):
+    "index" (tiles from the last: neighbouring CTAs read the same keys) or "cost" (tiles by key
+    steps, heaviest first; a ranking in XLA). The cost order evens out small batches of several
+    sequences, where the last tiles are not the heaviest; on larger batches it loses more to
+    keys read by fewer CTAs at once than it gains (measured: tuning table).
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -48,8 +47,7 @@ class ExtendAttentionPallasConfig:
   block_kv: int = 64
   num_stages: int = 2
   num_splits: int = 1
-  num_ctas: int = 0
-  schedule: str = "cost"
+  tile_order: str = "index"
 
   def __post_init__(self):
     if self.tiles not in ("global", "sequence"):
@@ -68,14 +66,11 @@ class ExtendAttentionPallasConfig:
                        f"got {self.num_splits!r}")
     if self.num_splits > 1 and self.tiles != "sequence":
       raise ValueError("ExtendAttentionPallasConfig: num_splits > 1 needs tiles='sequence'")
-    if not isinstance(self.num_ctas, int) or self.num_ctas < 0:
-      raise ValueError(f"ExtendAttentionPallasConfig.num_ctas must be an int >= 0, "
-                       f"got {self.num_ctas!r}")
-    if self.schedule not in ("cost", "head"):
-      raise ValueError(f"ExtendAttentionPallasConfig.schedule must be 'cost' or 'head', "
-                       f"got {self.schedule!r}")
-    if self.num_ctas and self.tiles != "global":
-      raise ValueError("ExtendAttentionPallasConfig: num_ctas > 0 (persistent) needs "
+    if self.tile_order not in ("index", "cost"):
+      raise ValueError(f"ExtendAttentionPallasConfig.tile_order must be 'index' or 'cost', "
+                       f"got {self.tile_order!r}")
+    if self.tile_order != "index" and self.tiles != "global":
+      raise ValueError(f"ExtendAttentionPallasConfig: tile_order={self.tile_order!r} needs "
                        "tiles='global'")
 
   @property
@@ -86,10 +81,6 @@ class ExtendAttentionPallasConfig:
   def packed_output(self) -> bool:
     """Split tiles write partial rows + log-sum-exp per split, merged in XLA."""
     return self.num_splits > 1
-
-  @property
-  def persistent(self) -> bool:
-    return self.num_ctas > 0
 
   @property
   def staged_output(self) -> bool:

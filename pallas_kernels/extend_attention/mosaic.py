@@ -15,7 +15,9 @@ Two ways of cutting the rows into tiles (`tiles=`):
   the end of one sequence and the start of the next; it then runs each sequence's keys in turn with
   the other rows masked. Queries are read and outputs written by TMA straight from and into q and
   the result (G copies of 64 / G token rows per warpgroup: no transposes or scatter). Used
-  for prefill, where tiles are long and sequences rarely share one.
+  for prefill, where tiles are long and sequences rarely share one. CTAs run from the last tile
+  (the heaviest of one sequence), or with `tile_order="cost"` by key steps, heaviest first
+  (plan.global_tile_order), which evens out small batches of several sequences.
 * "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
   down to a multiple of 8 (so q is read by the same TMA boxes; rows of the neighbour are masked).
   Without a split, each warpgroup writes exactly its sequence's rows straight into the result
@@ -68,20 +70,13 @@ SUPPORTED_HEAD_DIMS = (64, 128, 256)
 SUPPORTED_DTYPES = ("bfloat16", "float16")
 SMEM_BYTES = 227 * 1024
 _SMEM_SLACK = 1024       # barriers and alignment
-_OUT_CHUNK = 64          # columns per output store of a persistent kernel (128-byte swizzle)
 
 
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
   """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
-  unsplit sequence tiles or the output buffers of a persistent kernel, the K/V ring, softmax
-  stats of split tiles)."""
+  unsplit sequence tiles, the K/V ring, softmax stats of split tiles)."""
   qo = config.block_rows * head_dim * itemsize
-  if config.staged_output:
-    stage = qo
-  elif config.persistent:          # 2 column chunks in flight per consumer: see _store_chunks
-    stage = config.consumers * 2 * _WG_ROWS * _OUT_CHUNK * itemsize
-  else:
-    stage = 0
+  stage = qo if config.staged_output else 0
   kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
   lse = config.block_rows * 4 if config.packed_output else 0
   return qo + stage + kv + lse + _SMEM_SLACK
@@ -134,21 +129,8 @@ class _Static:
   staged: bool        # ExtendAttentionPallasConfig.staged_output
   interpret: bool
   num_kv_heads: int = 0
-  num_ctas: int = 0   # persistent global tiles: CTAs (0: one CTA per tile and KV head)
-  schedule: str = "cost"  # persistent: ExtendAttentionPallasConfig.schedule
-  static_order: bool = False  # "cost" with one sequence: tile cost grows with the tile index
-
-  @property
-  def persistent(self) -> bool:
-    return self.num_ctas > 0
-
-  @property
-  def num_items(self) -> int:
-    return self.num_tiles * self.num_kv_heads
-
-  @property
-  def rounds(self) -> int:
-    return -(-self.num_items // self.num_ctas) if self.persistent else 1
+  tile_order: str = "index"   # global tiles: ExtendAttentionPallasConfig.tile_order
+  static_order: bool = False  # one sequence: tile cost grows with the tile index
 
   @property
   def tokens_per_wg(self) -> int:
@@ -209,8 +191,7 @@ def _store_rows(copy, n, most: int):
 
 
 class _Item(NamedTuple):
-  """One (tile, KV head) work item of a CTA."""
-  valid: jax.Array     # persistent CTAs past the last item in their last round: False
+  """The (tile, KV head) a CTA computes."""
   n: jax.Array         # tile index
   h: jax.Array         # KV head
   tok0: jax.Array      # the tile's first token row (8-aligned)
@@ -220,31 +201,21 @@ class _Item(NamedTuple):
   bounds: tuple | None
 
 
-def _item(k, tile_ref, order_ref, seg_refs, st: _Static) -> _Item:
-  """Work item k of this CTA. A persistent CTA c takes item ranks k * P + c in even rounds and
-  k * P + P - 1 - c in odd ones (P CTAs: a snake, so that each CTA's sum of costs evens out).
-  Schedule "cost": ranks run over tiles from the most key steps to the fewest
-  (plan.global_tile_order), KV heads innermost; "head": head by head, tiles from the last (which
-  keeps the tiles of one sequence and head, which read the same keys, running together).
-  Otherwise the grid gives (tile, head)."""
-  if st.persistent:
-    cta, p = lax.axis_index("tile"), st.num_ctas
-    r = k * p + jnp.where(lax.rem(k, 2) == 0, cta, p - 1 - cta)
-    valid = r < st.num_items
-    r = jnp.minimum(r, st.num_items - 1)
-    if st.schedule == "head":
-      h, rank = lax.div(r, st.num_tiles), lax.rem(r, st.num_tiles)
-    else:
-      rank, h = lax.div(r, st.num_kv_heads), lax.rem(r, st.num_kv_heads)
-    n = st.num_tiles - 1 - rank if st.static_order or st.schedule == "head" else order_ref[rank]
-    seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
-    return _Item(valid, n, h, n * st.tile_tokens, tile_ref[n], jnp.where(valid, seg_hi, -1),
-                 None, None)
-  tile, h = lax.axis_index("tile"), lax.axis_index("head")
+def _item(tile_ref, order_ref, seg_refs, st: _Static) -> _Item:
+  """This CTA's (tile, KV head). Global tiles in "cost" order: CTA r computes the (r // Hkv)-th
+  tile by key steps, heaviest first (plan.global_tile_order), for KV head r % Hkv; in "index"
+  order the grid gives (rank, head) and rank r is tile T - 1 - r (the heaviest first for one
+  sequence). Sequence tiles: the grid gives (tile, head)."""
+  tile = lax.axis_index("tile")
+  if st.tile_order == "cost":
+    rank, h = lax.div(tile, st.num_kv_heads), lax.rem(tile, st.num_kv_heads)
+  else:
+    rank, h = tile, lax.axis_index("head")
   if st.tiles == "global":
-    n = st.num_tiles - 1 - tile                  # heaviest (last) tiles first
+    by_index = st.static_order or st.tile_order == "index"
+    n = st.num_tiles - 1 - rank if by_index else order_ref[rank]
     seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
-    return _Item(jnp.bool_(True), n, h, n * st.tile_tokens, tile_ref[n], seg_hi, None, None)
+    return _Item(n, h, n * st.tile_tokens, tile_ref[n], seg_hi, None, None)  # tok0: 8-aligned
   if st.dense:
     seq, part = ((tile, jnp.int32(0)) if st.tiles_per_seq == 1 else
                  (lax.div(tile, st.tiles_per_seq), lax.rem(tile, st.tiles_per_seq)))
@@ -252,7 +223,7 @@ def _item(k, tile_ref, order_ref, seg_refs, st: _Static) -> _Item:
     seq, part = tile_ref[2 * tile], tile_ref[2 * tile + 1]
   bounds = _bounds(seq, seg_refs, st)
   tok0 = lax.div(bounds[0], ALIGN) * ALIGN + part * st.tile_tokens
-  return _Item(jnp.bool_(True), tile, h, tok0, seq, seq, part, bounds)
+  return _Item(tile, h, tok0, seq, seq, part, bounds)
 
 
 def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref,
@@ -264,38 +235,28 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
   wg = lax.axis_index("wg")
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
   seg_refs = (seq_ref, prefix_ref)   # qo_indptr, or (start, ext, prefix) triples: see _bounds
-  item_of = functools.partial(_item, tile_ref=tile_ref, order_ref=order_ref, seg_refs=seg_refs,
-                              st=st)
-  tpw = st.tokens_per_wg
+  item = _item(tile_ref, order_ref, seg_refs, st)
+  h, tpw = item.h, st.tokens_per_wg
 
-  def for_each_step(item: _Item, body, count, carry, per_segment=lambda seg: seg):
-    """Runs body(count, b, seg, i, last, carry) over the item's key steps, segment by segment
-    (`count` numbers the CTA's steps over all its items; `last`: the item's last step);
+  def for_each_step(body, carry, per_segment=lambda seg: seg):
+    """Runs body(step_count, b, seg, i, carry) over this CTA's key steps, segment by segment;
     `per_segment` adds loop-invariant values to a segment's facts once, outside its step loop."""
-    def seg_body(b, c):
+    def seg_body(b, carry):
+      count, inner = carry
       seg = per_segment(_segment(b, item.tok0, seg_refs, st))
       lo, hi = _split_range(seg["n_prefix"] + seg["n_ext"], split, st.num_splits)
 
       def step(i, c):
         count, inner = c
-        last = (b == item.seg_hi) & (i == hi - 1)
-        return count + 1, body(count, b, seg, i, last, inner)
-      return lax.fori_loop(lo, hi, step, c)
-    return lax.fori_loop(item.seg_lo, item.seg_hi + 1, seg_body, (count, carry))
-
-  def for_each_item(body, count):
-    """body(k, item, count) -> count over this CTA's items (one unless persistent)."""
-    if st.rounds == 1:
-      return body(0, item_of(0), count)
-    return lax.fori_loop(0, st.rounds, lambda k, c: body(k, item_of(k), c), count)
+        return count + 1, body(count, b, seg, i, inner)
+      return lax.fori_loop(lo, hi, step, (count, inner))
+    return lax.fori_loop(item.seg_lo, item.seg_hi + 1, seg_body, (jnp.int32(0), carry))
 
   @pl.when(wg == st.consumers)
   def _producer():
     plgpu.set_max_registers(40, action="decrease")
 
-    def issue(item, count, b, seg, i, last, carry):
-      del last
-      h = item.h
+    def issue(count, b, seg, i, carry):
       slot = lax.rem(count, stages)
       is_prefix, j = _block(seg, i)
 
@@ -331,11 +292,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
           plgpu.copy_gmem_to_smem(v_ref.at[src], v_smem.at[slot, dst], v_full.at[slot])
       return carry
 
-    def run_item(k, item, count):
-      del k
-      return for_each_step(item, functools.partial(issue, item), count, None)[0]
-
-    total = for_each_item(run_item, jnp.int32(0))
+    total, _ = for_each_step(issue, None)
     for i in range(stages):               # the last fills' releases, so every phase is observed
       last = total - stages + i
 
@@ -348,181 +305,132 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
     qo = qo_smem.at[wg]
-
-    def load_q(item):                 # G boxes of tpw token rows, one per query head of the group
-      wg_tok = item.tok0 + wg * tpw
-      for g in range(st.group):
-        plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), item.h * st.group + g],
-                                qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
-
-    first = item_of(0)                # a CTA's first item always exists
-    load_q(first)
+    wg_tok = item.tok0 + wg * tpw
+    for g in range(st.group):         # G boxes of tpw token rows, one per query head of the group
+      plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), h * st.group + g],
+                              qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
+    if st.staged:
+      _zero_unowned_rows(stage_smem.at[wg], out_ref, seq_ref, item.seg_lo, item.bounds, h,
+                         (item.part == 0) & (wg == 0), st)
+    with jax.named_scope("wait_q"):   # named regions show in Mosaic GPU profiles
+      plgpu.barrier_wait(q_full.at[wg])
     shape = (_WG_ROWS, bk)
     row_iota = plgpu.broadcasted_iota(jnp.int32, shape, 0, layout=plgpu.Layout.WGMMA)
     col_pos = plgpu.broadcasted_iota(jnp.int32, shape, 1, layout=plgpu.Layout.WGMMA).astype(_F32)
     scale = st.sm_scale * _LOG2E
     bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
+    row_tok = wg_tok + lax.rem(row_iota, tpw)
 
-    def run_item(k, item: _Item, count):
-      h, wg_tok = item.h, item.tok0 + wg * tpw
-      row_tok = wg_tok + lax.rem(row_iota, tpw)
-      nxt = item_of(k + 1) if st.persistent else None
-      if st.staged:
-        _zero_unowned_rows(stage_smem.at[wg], out_ref, seq_ref, item.seg_lo, item.bounds, h,
-                           (item.part == 0) & (wg == 0), st)
+    def row_positions(seg):
+      """Each row's query position in this sequence (_NEG for rows of other sequences), as a
+      float32 row vector: the masks below compare per row, not per element. Also, as scalars,
+      whether all of this warpgroup's rows are in the sequence and their lowest and highest
+      positions, which decide when a key block is visible to every row (no mask needed)."""
+      in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
+      qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
+      t_lo = jnp.maximum(wg_tok, seg["start"])
+      t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
+      return dict(seg, qpos=qpos.max(axis=1),
+                  all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
+                  q_min=seg["prefix"] + t_lo - seg["start"],
+                  q_max=seg["prefix"] + t_hi - seg["start"])
 
-      @pl.when(item.valid)
-      def _():
-        with jax.named_scope("wait_q"):
-          plgpu.barrier_wait(q_full.at[wg])
+    def step(count, b, seg, i, carry):
+      acc, m_i, l_i = carry
+      slot = lax.rem(count, stages)
+      is_prefix, j = _block(seg, i)
+      # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
+      # blocks below the prefix length / extend blocks at or above it (the latter may start
+      # before the sequence: extend blocks are 8-row aligned in the global token index).
+      prefix = seg["prefix"].astype(_F32)
+      hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
+      lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
+      first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
+      # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
+      last_key = first + bk - 1
+      unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
+                  & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
+      if st.window is not None:
+        unmasked &= first > seg["q_max"] - st.window
 
-      def row_positions(seg):
-        """Each row's query position in this sequence (_NEG for rows of other sequences), as a
-        float32 row vector: the masks below compare per row, not per element. Also, as scalars,
-        whether all of this warpgroup's rows are in the sequence and their lowest and highest
-        positions, which decide when a key block is visible to every row (no mask needed)."""
-        in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
-        qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
-        t_lo = jnp.maximum(wg_tok, seg["start"])
-        t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
-        return dict(seg, qpos=qpos.max(axis=1),
-                    all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
-                    q_min=seg["prefix"] + t_lo - seg["start"],
-                    q_max=seg["prefix"] + t_hi - seg["start"])
+      def masked(s):
+        kpos = col_pos + first.astype(_F32)
+        visible = kpos <= bcast(jnp.minimum(seg["qpos"], hi_cap))   # row vectors: per segment
+        if st.window is None:
+          visible &= kpos >= lo_floor
+        else:
+          visible &= kpos >= bcast(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor))
+        return jnp.where(visible, s, -jnp.inf)
 
-      def step(count, b, seg, i, last, carry):
-        acc, m_i, l_i, q_next = carry
-        slot = lax.rem(count, stages)
-        is_prefix, j = _block(seg, i)
-        # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
-        # blocks below the prefix length / extend blocks at or above it (the latter may start
-        # before the sequence: extend blocks are 8-row aligned in the global token index).
-        prefix = seg["prefix"].astype(_F32)
-        hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
-        lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
-        first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
-        # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
-        last_key = first + bk - 1
-        unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
-                    & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
-        if st.window is not None:
-          unmasked &= first > seg["q_max"] - st.window
+      plgpu.barrier_wait(k_full.at[slot])
 
-        def masked(s):
-          kpos = col_pos + first.astype(_F32)
-          visible = kpos <= bcast(jnp.minimum(seg["qpos"], hi_cap))   # row vectors: per segment
-          if st.window is None:
-            visible &= kpos >= lo_floor
-          else:
-            visible &= kpos >= bcast(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor))
-          return jnp.where(visible, s, -jnp.inf)
+      def qk_scope(acc_ref):
+        plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
+        return acc_ref[...]
+      s = pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
+      plgpu.barrier_arrive(k_free.at[slot])
+      if st.logit_cap is None:
+        s = s * scale
+      else:
+        s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
+      s = lax.cond(unmasked, lambda s: s, masked, s)
+      m_new = jnp.maximum(m_i, s.max(axis=1))
+      m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
+      alpha = jnp.exp2(m_i - m_use)
+      p = jnp.exp2(s - bcast(m_use))
+      l_i = l_i * alpha + p.sum(axis=1)
+      acc = acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
+      p16 = p.astype(st.dtype)
+      plgpu.barrier_wait(v_full.at[slot])
 
-        plgpu.barrier_wait(k_full.at[slot])
-
-        def qk_scope(acc_ref):
-          plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
+      if st.interpret:        # the interpreter has no run_state: add a fresh product instead
+        def pv_scope(acc_ref):
+          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
           return acc_ref[...]
-        s = pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
-        plgpu.barrier_arrive(k_free.at[slot])
-        if st.persistent:   # the queries are read: the next item's may load during the rest
-          fetch = last & nxt.valid
-          pl.when(fetch)(functools.partial(load_q, nxt))
-          q_next |= fetch
-        if st.logit_cap is None:
-          s = s * scale
-        else:
-          s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
-        s = lax.cond(unmasked, lambda s: s, masked, s)
-        m_new = jnp.maximum(m_i, s.max(axis=1))
-        m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
-        alpha = jnp.exp2(m_i - m_use)
-        p = jnp.exp2(s - bcast(m_use))
-        l_i = l_i * alpha + p.sum(axis=1)
-        acc = acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
-        p16 = p.astype(st.dtype)
-        plgpu.barrier_wait(v_full.at[slot])
+        acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
+      else:
+        def pv(acc_ref):
+          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+        acc = pl.run_state(pv)(plgpu.ACC.init(acc))
+      plgpu.barrier_arrive(v_free.at[slot])
+      return acc, m_new, l_i
 
-        if st.interpret:        # the interpreter has no run_state: add a fresh product instead
-          def pv_scope(acc_ref):
-            plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
-            return acc_ref[...]
-          acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
-        else:
-          def pv(acc_ref):
-            plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
-          acc = pl.run_state(pv)(plgpu.ACC.init(acc))
-        plgpu.barrier_arrive(v_free.at[slot])
-        return acc, m_new, l_i, q_next
+    m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
+    l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
+    acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
+    _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i), per_segment=row_positions)
 
-      m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
-      l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
-      acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
-      count, (acc, m_i, l_i, q_next) = for_each_step(
-          item, step, count, (acc, m_i, l_i, jnp.bool_(False)), per_segment=row_positions)
-      if st.persistent:       # an item with no key step: its buffer is free now
-        pl.when(nxt.valid & jnp.logical_not(q_next))(functools.partial(load_q, nxt))
-
-      with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
-        seen = l_i > 0.0
-        inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)     # rows that saw nothing: 0
-        out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
-        if st.staged:     # exactly the sequence's rows of this warpgroup, G boxes per row range
-          stage = stage_smem.at[wg]
-          stage[...] = out
-          plgpu.commit_smem()
-          start, ext, _ = item.bounds
-          lo = jnp.clip(start - wg_tok, 0, tpw)
-          hi = jnp.clip(start + ext - wg_tok, 0, tpw)
-          for g in range(st.group):
-            def copy(off, rows, g=g):
-              plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
-                                      out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
-            _store_rows(copy, jnp.maximum(hi - lo, 0), tpw)
-        elif st.packed:
-          qo[...] = out
-          lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
-                                           -jnp.inf)
-          plgpu.commit_smem()
-          rows = item.n * (st.consumers * _WG_ROWS) + wg * _WG_ROWS
-          plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
-          plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
-        else:             # global tiles own every row of their tokens, padding included
-          @pl.when(item.valid)
-          def _():
-            if st.persistent:   # qo holds the next item's queries: stores go through chunks
-              _store_chunks(out, stage_smem.at[wg], out_ref, wg_tok, h, st)
-            else:
-              qo[...] = out
-              plgpu.commit_smem()
-              for g in range(st.group):
-                plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
-                                        out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
-      return count
-
-    for_each_item(run_item, jnp.int32(0))
+    with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
+      seen = l_i > 0.0
+      inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)     # rows that saw nothing: 0
+      out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
+      if st.staged:     # exactly the sequence's rows of this warpgroup, G boxes per row range
+        stage = stage_smem.at[wg]
+        stage[...] = out
+        plgpu.commit_smem()
+        start, ext, _ = item.bounds
+        lo = jnp.clip(start - wg_tok, 0, tpw)
+        hi = jnp.clip(start + ext - wg_tok, 0, tpw)
+        for g in range(st.group):
+          def copy(off, rows, g=g):
+            plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
+                                    out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
+          _store_rows(copy, jnp.maximum(hi - lo, 0), tpw)
+      elif st.packed:
+        qo[...] = out
+        lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
+                                         -jnp.inf)
+        plgpu.commit_smem()
+        rows = item.n * (st.consumers * _WG_ROWS) + wg * _WG_ROWS
+        plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+        plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+      else:             # global tiles own every row of their tokens, padding included
+        qo[...] = out
+        plgpu.commit_smem()
+        for g in range(st.group):
+          plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
+                                  out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # shared memory must outlive the reads only
-
-
-def _store_chunks(out, chunks, out_ref, wg_tok, h, st: _Static):
-  """A persistent consumer's output [64, D] stored in column chunks of 64 through its two chunk
-  buffers `chunks` [2, 64, 64], so that no store has to finish reading shared memory before the
-  warpgroup moves on: before a buffer is rewritten only the stores of the other buffer (the G
-  most recent bulk groups) may still be reading. The stores of an item's last chunks finish
-  during the next item; waiting for them right after issuing cost ~2-5 us per item (profile)."""
-  tpw, n_chunks = st.tokens_per_wg, st.head_dim // _OUT_CHUNK
-  for c in range(n_chunks):
-    buf = chunks.at[c % 2]
-    # Pending before this chunk: the previous chunk's G stores (the other buffer) unless this is
-    # the first chunk and an item has an odd chunk count (the previous item's last chunk used
-    # this buffer); everything older has to be read first.
-    other_pending = c > 0 or n_chunks % 2 == 0
-    plgpu.wait_smem_to_gmem(st.group if other_pending else 0, wait_read_only=True)
-    buf[...] = out[:, c * _OUT_CHUNK:(c + 1) * _OUT_CHUNK]
-    plgpu.commit_smem()
-    for g in range(st.group):
-      plgpu.copy_smem_to_gmem(buf.at[pl.ds(g * tpw, tpw)],
-                              out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g,
-                                         pl.ds(c * _OUT_CHUNK, _OUT_CHUNK)])
 
 
 def _zero_unowned_rows(stage, out_ref, indptr_ref, seq, bounds, h, first, st: _Static):
@@ -573,13 +481,8 @@ def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v
   def entry(tile_ref, order_ref, seq_ref, prefix_ref, pt_ref, q_ref, k_ref, v_ref, kc_ref,
             vc_ref, out_ref, lse_ref):
     qo_shape = (st.consumers, _WG_ROWS, d)
-    if st.staged:
-      stage = plgpu.SMEM(qo_shape, st.dtype)
-    elif st.persistent:
-      stage = plgpu.SMEM((st.consumers, 2, _WG_ROWS, _OUT_CHUNK), st.dtype, transforms=transforms)
-    else:
-      stage = ()
-    smem = (plgpu.SMEM(qo_shape, st.dtype, transforms=transforms), stage,
+    smem = (plgpu.SMEM(qo_shape, st.dtype, transforms=transforms),
+            plgpu.SMEM(qo_shape, st.dtype) if st.staged else (),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.consumers, _WG_ROWS), _F32) if st.packed else ())
@@ -598,8 +501,8 @@ def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v
     from jaxkern import _compat
     _compat.patch_mosaic_gpu_interpreter()
     kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
-  if st.persistent:
-    grid, names = (st.num_ctas,), ("tile",)
+  if st.tile_order == "cost":         # CTA r: the (r // Hkv)-th heaviest tile, KV head r % Hkv
+    grid, names = (st.num_tiles * num_kv_heads,), ("tile",)
   else:
     grid = (st.num_tiles, num_kv_heads) + ((st.num_splits,) if st.num_splits > 1 else ())
     names = ("tile", "head") + (("split",) if st.num_splits > 1 else ())
@@ -682,12 +585,11 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                dtype=jnp.dtype(q.dtype), packed=config.packed_output,
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret, num_kv_heads=num_kv_heads,
-               num_ctas=min(config.num_ctas, num_tiles * num_kv_heads),
-               schedule=config.schedule, static_order=num_seqs == 1)
+               tile_order=config.tile_order, static_order=num_seqs == 1)
   order = jnp.zeros((1,), jnp.int32)
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-    if st.persistent and st.schedule == "cost" and not st.static_order:
+    if st.tile_order != "index" and not st.static_order:
       order = plan.global_tile_order(tile_info, seq_bounds, num_tiles=num_tiles,
                                      tile_tokens=tile_tokens, block_kv=bk, window=sliding_window)
     qo_indptr = jnp.stack(seq_bounds, 1).reshape(-1)

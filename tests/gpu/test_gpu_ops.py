@@ -66,10 +66,8 @@ def test_extend_attention_mixed_batch_plans(gpu, shape, plan):
 @pytest.mark.parametrize("config", [
     ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2),
     ExtendAttentionPallasConfig(tiles="global", consumers=1, block_kv=128, num_stages=2),
-    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
-                                num_ctas=132),
     ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
-                                num_ctas=7, schedule="head"),
+                                tile_order="cost"),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=2, block_kv=64, num_stages=3),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=3,
                                 num_splits=4)], ids=str)
@@ -82,62 +80,11 @@ def test_extend_attention_kernel_configs_mixed_batch(gpu, config):
   _check_attention(args, max_ext, config=config, sliding_window=777)
 
 
-@pytest.mark.parametrize("num_ctas,schedule", [(132, "cost"), (5, "cost"), (132, "head")])
-def test_extend_attention_persistent_hd256(gpu, num_ctas, schedule):
-  """Persistent global tiles at head_dim 256 (queries, output chunk buffers and the K/V ring fill
-  shared memory), over sequences of uneven length."""
+def test_extend_attention_global_tiles_cost_order_hd256(gpu):
+  """Global tiles launched heaviest first at head_dim 256, over sequences of uneven length."""
   seqs = [(0, 1000), (300, 77), (0, 0), (2000, 517), (64, 1)] + [(0, 40)] * 9
   args, max_ext = make_paged_batch(seqs, num_q_heads=8, num_kv_heads=4, head_dim=256,
                                    page_size=16, dtype=jnp.bfloat16)
   config = ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
-                                       num_ctas=num_ctas, schedule=schedule)
+                                       tile_order="cost")
   _check_attention(args, max_ext, config=config, logit_cap=30.0)
-
-
-@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
-def test_grouped_gemm_peers_shapes(gpu, shape):
-  rng = np.random.default_rng(0)
-  sizes = shape.group_sizes()
-  lhs = jnp.asarray(rng.standard_normal((int(sizes.sum()) + 8, shape.k), np.float32), jnp.bfloat16)
-  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32),
-                    jnp.bfloat16)
-  gs = jnp.asarray(sizes)
-  out = jaxkern.grouped_gemm(lhs, rhs, gs)
-  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
-  assert rel_err(out, ref) < 1e-2
-  assert bool(jnp.all(out[int(sizes.sum()):] == 0))
-  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
-    m_max = shape.masked_m_max
-    masked = jnp.asarray(rng.standard_normal((shape.num_groups, m_max, shape.k), np.float32),
-                         jnp.bfloat16)
-    mm = jnp.minimum(gs, m_max)
-    out = jaxkern.grouped_gemm(masked, rhs, masked_m=mm, activation="swiglu")
-    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m, activation="swiglu"))(
-        masked, rhs, mm)
-    assert rel_err(out, ref) < 1e-2
-
-
-@pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
-def test_grouped_gemm_fp8(gpu, name):
-  shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
-  rng = np.random.default_rng(0)
-  sizes = shape.group_sizes()
-  gs = jnp.asarray(sizes)
-  lq, ls = quantize_lhs_fp8(rng.standard_normal((int(sizes.sum()), shape.k), np.float32))
-  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32))
-  out = jaxkern.grouped_gemm(lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
-  ref = jax.jit(lambda *a: grouped_gemm_reference(*a[:3], lhs_scale=a[3], rhs_scale=a[4]))(
-      lq, rq, gs, ls, rs)
-  assert rel_err(out, ref) < 1e-2
-
-
-@pytest.mark.parametrize("m,n,k", [(4096, 4096, 8192), (8192, 8192, 29568)])
-def test_gemm_reduce_scatter_all_local_gpus(gpu, m, n, k):
-  tp = jax.device_count()
-  mesh = jax.make_mesh((tp,), ("tp",))
-  rng = np.random.default_rng(0)
-  a = jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
-  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
-  y = jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
-  ref = jnp.dot(a.astype(jnp.float32), b.astype(jnp.float32), precision="highest")
-  assert rel_err(y, ref) < 1e-2

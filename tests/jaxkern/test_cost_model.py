@@ -272,3 +272,23 @@ def test_mixed_batch_plan_rule(tuning_root):
   assert mixed_rule.choose(problem(64, 512), H200).source == "formula"   # another bucket
   with pytest.raises(ValueError, match="plan takes no config"):
     mixed_rule.check("one", ea_rule.ExtendAttentionPallasConfig(), p, H200)
+
+
+def test_committed_h200_table_orders_global_tiles_per_batch():
+  """The committed H200 attention table launches a small multi-sequence prefill's tiles heaviest
+  first (measured faster) and keeps the index order for larger batches (measured faster there:
+  keys shared by neighbouring tiles stay in L2)."""
+  from jaxkern.ops.extend_attention import attention_problem
+  from jaxkern.shapes import ATTENTION_SHAPES
+
+  orders = {}
+  for shape in ATTENTION_SHAPES:
+    if shape.name in ("prefill_multi", "chunk_8x512_p0", "chunk_32x512_p0", "chunk_16x1024_p0"):
+      args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
+      p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
+                            max_extend_len=max_ext)
+      choice = ea_rule.choose(p, H200)
+      assert choice.source == "table" and choice.impl == "pallas", choice
+      orders[shape.name] = choice.config.tile_order
+  assert orders == {"prefill_multi": "cost", "chunk_8x512_p0": "cost",
+                    "chunk_32x512_p0": "index", "chunk_16x1024_p0": "index"}
