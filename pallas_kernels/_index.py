@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 
 # Above this many (sorted entry, query) pairs a sort beats comparing all of them.
@@ -18,3 +19,19 @@ def searchsorted_right(sorted_values, queries):
   """
   method = "compare_all" if sorted_values.size * queries.size <= _COMPARE_ALL_LIMIT else "sort"
   return jnp.searchsorted(sorted_values, queries, side="right", method=method).astype(jnp.int32)
+
+
+def order_descending(values):
+  """Indices of a small non-negative int32 vector from its largest value to its smallest (ties:
+  lower index first), as int32: `jnp.argsort(-values, stable=True)`. Comparing every pair ranks
+  them in one fusion and inverting the ranks takes another (~1 us each on the H200); XLA's sort
+  was 4-8 us of small kernels for 64-512 values. Large vectors fall back to one sort of a
+  distinct key."""
+  size = values.shape[0]
+  idx = jnp.arange(size, dtype=jnp.int32)
+  cap = (2**31 - 1) // size - 1
+  key = (cap - jnp.minimum(values, cap)) * size + idx             # distinct, ascending = wanted
+  if size * size > _COMPARE_ALL_LIMIT:
+    return (jax.lax.sort(key) % size).astype(jnp.int32)
+  rank = (key[None, :] < key[:, None]).sum(axis=1, dtype=jnp.int32)
+  return jnp.where(rank[None, :] == idx[:, None], idx[None, :], 0).sum(axis=1, dtype=jnp.int32)

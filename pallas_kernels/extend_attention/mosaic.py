@@ -128,9 +128,7 @@ class _Static:
   bounds_in_kernel: bool  # sequence tiles: see _bounds
   staged: bool        # ExtendAttentionPallasConfig.staged_output
   interpret: bool
-  num_kv_heads: int = 0
-  tile_order: str = "index"   # global tiles: ExtendAttentionPallasConfig.tile_order
-  static_order: bool = False  # one sequence: tile cost grows with the tile index
+  ranked: bool = False  # global tiles launched in plan.global_tile_order (tile_order="cost")
 
   @property
   def tokens_per_wg(self) -> int:
@@ -202,18 +200,12 @@ class _Item(NamedTuple):
 
 
 def _item(tile_ref, order_ref, seg_refs, st: _Static) -> _Item:
-  """This CTA's (tile, KV head). Global tiles in "cost" order: CTA r computes the (r // Hkv)-th
-  tile by key steps, heaviest first (plan.global_tile_order), for KV head r % Hkv; in "index"
-  order the grid gives (rank, head) and rank r is tile T - 1 - r (the heaviest first for one
-  sequence). Sequence tiles: the grid gives (tile, head)."""
-  tile = lax.axis_index("tile")
-  if st.tile_order == "cost":
-    rank, h = lax.div(tile, st.num_kv_heads), lax.rem(tile, st.num_kv_heads)
-  else:
-    rank, h = tile, lax.axis_index("head")
+  """This CTA's (tile, KV head) from the grid (tile, head), whose head index runs fastest. Global
+  tiles: grid tile r is the r-th heaviest, the r-th of plan.global_tile_order when ranked, else
+  tile T - 1 - r (the heaviest first for one sequence)."""
+  tile, h = lax.axis_index("tile"), lax.axis_index("head")
   if st.tiles == "global":
-    by_index = st.static_order or st.tile_order == "index"
-    n = st.num_tiles - 1 - rank if by_index else order_ref[rank]
+    n = order_ref[tile] if st.ranked else st.num_tiles - 1 - tile
     seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
     return _Item(n, h, n * st.tile_tokens, tile_ref[n], seg_hi, None, None)  # tok0: 8-aligned
   if st.dense:
@@ -501,11 +493,8 @@ def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v
     from jaxkern import _compat
     _compat.patch_mosaic_gpu_interpreter()
     kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
-  if st.tile_order == "cost":         # CTA r: the (r // Hkv)-th heaviest tile, KV head r % Hkv
-    grid, names = (st.num_tiles * num_kv_heads,), ("tile",)
-  else:
-    grid = (st.num_tiles, num_kv_heads) + ((st.num_splits,) if st.num_splits > 1 else ())
-    names = ("tile", "head") + (("split",) if st.num_splits > 1 else ())
+  grid = (st.num_tiles, num_kv_heads) + ((st.num_splits,) if st.num_splits > 1 else ())
+  names = ("tile", "head") + (("split",) if st.num_splits > 1 else ())
   out, lse = plgpu.kernel(
       entry, out_type=out_types, grid=grid, grid_names=names, num_threads=st.consumers + 1,
       thread_name="wg", compiler_params=plgpu.CompilerParams(approx_math=True), **kwargs,
@@ -584,14 +573,15 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                logit_cap=None if logit_cap is None else float(logit_cap),
                dtype=jnp.dtype(q.dtype), packed=config.packed_output,
                bounds_in_kernel=config.tiles == "sequence",
-               staged=config.staged_output, interpret=interpret, num_kv_heads=num_kv_heads,
-               tile_order=config.tile_order, static_order=num_seqs == 1)
+               staged=config.staged_output, interpret=interpret,
+               # one sequence: the tile index order is already heaviest first, no ranking
+               ranked=config.tile_order == "cost" and num_seqs > 1)
   order = jnp.zeros((1,), jnp.int32)
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-    if st.tile_order != "index" and not st.static_order:
-      order = plan.global_tile_order(tile_info, seq_bounds, num_tiles=num_tiles,
-                                     tile_tokens=tile_tokens, block_kv=bk, window=sliding_window)
+    if st.ranked:
+      order = plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                     block_kv=bk, window=sliding_window)
     qo_indptr = jnp.stack(seq_bounds, 1).reshape(-1)
   out, lse = _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table.reshape(-1), q_p,
                           k, v, k_cache, v_cache, st=st, interpret=interpret)

@@ -17,12 +17,11 @@ import dataclasses
 import jax.numpy as jnp
 from jax import lax
 
-from pallas_kernels._index import searchsorted_right
+from pallas_kernels._index import order_descending, searchsorted_right
 from pallas_kernels.extend_attention.config import WG_ROWS
 from pallas_kernels.extend_attention.reference import sequence_bounds, sequence_of
 
 _F32 = jnp.float32
-_RANK_ALL_LIMIT = 4096   # tiles ordered by comparing all pairs up to this count, else one sort
 ALIGN = 8      # TMA row offsets into tiled shared memory must be multiples of this many tokens
 
 
@@ -102,28 +101,17 @@ def segment_steps(start, ext, prefix, tok0, *, tile_tokens: int, block_kv: int,
   return dict(base=base, pb0=pb0, n_prefix=n_prefix, eb0=eb0, n_ext=jnp.maximum(n_ext, 0))
 
 
-def global_tile_order(tile_seqs, bounds, *, num_tiles: int, tile_tokens: int, block_kv: int,
+def global_tile_order(bounds, *, num_tiles: int, tile_tokens: int, block_kv: int,
                       window: int | None):
   """[num_tiles] int32: global tiles from the most key steps to the fewest (ties: lower index
-  first), for the kernel to launch heaviest first. One fusion over (tile, sequence) pairs (the
-  kernel's own step count, summed over the tile's sequences), then a ranking of one int32 key
-  per tile. tile_seqs: `global_tile_sequences`; bounds: (start, ext, prefix) per sequence."""
+  first), for the kernel to launch heaviest first. A tile's steps are the kernel's own count
+  (segment_steps, zero for sequences without rows in the tile) summed over all sequences, in one
+  fusion over (tile, sequence) pairs. bounds: (start, ext, prefix) per sequence."""
   start, ext, prefix = bounds
-  num_seqs = start.shape[0]
   n = jnp.arange(num_tiles, dtype=jnp.int32)[:, None]
   seg = segment_steps(start[None], ext[None], prefix[None], n * tile_tokens,
                       tile_tokens=tile_tokens, block_kv=block_kv, window=window)
-  b = jnp.arange(num_seqs, dtype=jnp.int32)[None]
-  in_tile = (b >= tile_seqs[:num_tiles, None]) & (b <= tile_seqs[num_tiles:, None])
-  total = jnp.where(in_tile, seg["n_prefix"] + seg["n_ext"], 0).sum(axis=1)
-  cap = (2**31 - 1) // num_tiles - 1
-  key = (cap - jnp.minimum(total, cap)) * num_tiles + n[:, 0]          # distinct
-  if num_tiles > _RANK_ALL_LIMIT:
-    return lax.sort(key) % num_tiles
-  # Small counts: rank by comparing all pairs, then invert, in two fusions (~1 us each on the
-  # H200; XLA's sort took ~4-8 us of small kernels for 64-512 tiles).
-  rank = (key[None, :] < key[:, None]).sum(axis=1, dtype=jnp.int32)
-  return jnp.where(rank[None, :] == n, n[:, 0][None, :], 0).sum(axis=1, dtype=jnp.int32)
+  return order_descending((seg["n_prefix"] + seg["n_ext"]).sum(axis=1))
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

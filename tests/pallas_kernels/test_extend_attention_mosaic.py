@@ -169,11 +169,9 @@ def test_global_tile_order_sorts_tiles_by_key_steps():
   num_tokens = int(indptr[-1]) + 5
   num_tiles = -(-num_tokens // tt)
   for window in (None, 100):
-    seqs = plan.global_tile_sequences(indptr, num_tokens=num_tokens, tile_tokens=tt,
-                                      num_tiles=num_tiles)
     bounds = sequence_bounds(indptr, prefix, num_tokens=num_tokens, max_extend_len=250,
                              max_prefix=1024)
-    order = np.asarray(plan.global_tile_order(seqs, bounds, num_tiles=num_tiles, tile_tokens=tt,
+    order = np.asarray(plan.global_tile_order(bounds, num_tiles=num_tiles, tile_tokens=tt,
                                               block_kv=bk, window=window))
     assert sorted(order.tolist()) == list(range(num_tiles))
     # Brute force: key blocks each tile's rows see, per sequence (a block of 64 keys of the
@@ -196,3 +194,12 @@ def test_global_tile_order_sorts_tiles_by_key_steps():
     assert got == sorted(steps, reverse=True), (window, got)
     ties = [(steps[n], n) for n in order]
     assert ties == sorted(ties, key=lambda x: (-x[0], x[1]))
+
+
+@pytest.mark.parametrize("size", [1, 7, 300, 5000])   # 5000: past the compare-all limit (a sort)
+def test_order_descending_is_a_stable_descending_argsort(rng, size):
+  from pallas_kernels._index import order_descending
+  values = rng.integers(0, 9, size=size).astype(np.int32)
+  got = np.asarray(order_descending(jnp.asarray(values)))
+  assert got.dtype == np.int32
+  np.testing.assert_array_equal(got, np.argsort(-values, kind="stable"))

@@ -1,3 +1,5 @@
+"""Debug model of session 6 (not a benchmark): per-CTA cost = key steps x TS + a fixed cost,
+makespans of launch orders / persistent schedules on 132 SMs. Run: python schedule_model.py"""
 import numpy as np, heapq
 P=132; TS=1.6; MASK=0.4
 def items(B, E, prefix, Hkv=4, G=2, c=2, bk=64):
@@ -24,16 +26,17 @@ def nonpersist(c, ov=5.0):
   for x in order:
     t=heapq.heappop(h); heapq.heappush(h, t+x+ov)
   return max(h)
-def persist(c, ov=1.0, snake=True, natural=False):
-  r = c[::-1].reshape(-1)  # rank: tile desc, heads innermost
-  if natural: r = c.reshape(-1)
+def static(r, ov=1.0, snake=True):
   load=np.zeros(P)
-  for k in range(0, len(r), P):
-    chunk=r[k:k+P]
-    idx=np.arange(len(chunk))
-    if snake and (k//P)%2: idx = P-1-idx
+  for k in range(0,len(r),P):
+    chunk=r[k:k+P]; idx=np.arange(len(chunk))
+    if snake and (k//P)%2: idx=P-1-idx
     load[idx]+=chunk+ov
   return load.max()
+def persist(c, ov=1.0, snake=True, natural=False):
+  r = c.reshape(-1) if natural else c[::-1].reshape(-1)  # rank: tile desc, heads innermost
+  return static(r, ov, snake)
+
 def lpt(c, ov=1.0):
   h=[0.0]*P
   for x in sorted(c.reshape(-1), reverse=True):
@@ -45,12 +48,8 @@ for name,(B,E,pre) in dict(prefill_long=(1,8192,0),prefill_chat=(1,1000,0),prefi
   print(f"{name:15s} items {c.size:5d} ideal {ideal:7.1f} nonpers {nonpersist(c):7.1f} pers-rr {persist(c,snake=False):7.1f} pers-snake {persist(c):7.1f} snake-nat {persist(c,natural=True):7.1f} rr-nat {persist(c,snake=False,natural=True):7.1f} lpt {lpt(c):7.1f}")
 print("sorted variants")
 def sorted_static(c, ov=1.0, snake=True):
-  r=np.sort(c.reshape(-1))[::-1]; load=np.zeros(P)
-  for k in range(0,len(r),P):
-    chunk=r[k:k+P]; idx=np.arange(len(chunk))
-    if snake and (k//P)%2: idx=P-1-idx
-    load[idx]+=chunk+ov
-  return load.max()
+  return static(np.sort(c.reshape(-1))[::-1], ov, snake)
+
 def sorted_dyn_nonpers(c, ov=5.0):
   h=[0.0]*P
   for x in sorted(c.reshape(-1), reverse=True):
@@ -60,13 +59,6 @@ for name,(B,E,pre) in dict(prefill_long=(1,8192,0),prefill_chat=(1,1000,0),prefi
   c=items(B,E,pre)
   print(f"{name:15s} sorted-snake {sorted_static(c):7.1f} sorted-rr {sorted_static(c,snake=False):7.1f} lpt {lpt(c):7.1f} nonpers-sorted {sorted_dyn_nonpers(c):7.1f} lpt-ov2 {lpt(c,2.0):7.1f} snake-ov2 {sorted_static(c,2.0):7.1f}")
 print("head-major natural orders")
-def static(r, ov=1.0, snake=True):
-  load=np.zeros(P)
-  for k in range(0,len(r),P):
-    chunk=r[k:k+P]; idx=np.arange(len(chunk))
-    if snake and (k//P)%2: idx=P-1-idx
-    load[idx]+=chunk+ov
-  return load.max()
 for name,(B,E,pre) in dict(prefill_long=(1,8192,0),prefill_chat=(1,1000,0),prefill_multi=(4,1000,0),c8_512_0=(8,512,0),c8_512_512=(8,512,512),c16_1024_0=(16,1024,0),c16_1024_1024=(16,1024,1024),c32_512_0=(32,512,0),c32_512_512=(32,512,512)).items():
   c=items(B,E,pre)
   hm = c[::-1].T.reshape(-1)   # head-major, tiles descending
