@@ -32,3 +32,49 @@ class GroupedGemmXlaConfig:
       value = getattr(self, name)
       if not isinstance(value, int) or value < 1:
         raise ValueError(f"GroupedGemmXlaConfig.{name} must be a positive int, got {value!r}")
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class GroupedGemmPallasConfig:
+  """Config of the Mosaic GPU grouped GEMM (pallas_kernels/grouped_gemm/mosaic.py).
+
+  A CTA tile is `block_m` rows x `block_n` columns of the output; its two consumer warpgroups
+  share it by rows (`split="m"`: block_m / 2 rows each) or by columns (`split="n"`: block_n / 2
+  columns each); a warpgroup's share is a multiple of 64 rows and at most 256 columns.
+  block_k: K per pipeline step (64: one 128-byte swizzle row of bf16). num_stages: depth of the
+  operand ring in shared memory. band: m-tiles per band of the launch order (within a band the
+  m-tiles of one n-tile run next to each other, so tiles of a group read its weights together).
+  """
+
+  IMPL: ClassVar[str] = "pallas"
+  block_m: int = 128
+  block_n: int = 256
+  block_k: int = 64
+  num_stages: int = 3
+  split: str = "m"
+  band: int = 8
+
+  def __post_init__(self):
+    if self.split not in ("m", "n"):
+      raise ValueError(f"GroupedGemmPallasConfig.split must be 'm' or 'n', got {self.split!r}")
+    if self.block_k != 64:
+      raise ValueError(f"GroupedGemmPallasConfig.block_k must be 64, got {self.block_k!r}")
+    rows, cols = self.wg_tile
+    if rows % 64 or rows < 64:
+      raise ValueError(f"GroupedGemmPallasConfig: each consumer's rows ({rows}) must be a "
+                       f"multiple of 64 (block_m={self.block_m}, split={self.split!r})")
+    if cols % 64 or not 64 <= cols <= 256:
+      raise ValueError(f"GroupedGemmPallasConfig: each consumer's columns ({cols}) must be a "
+                       f"multiple of 64 in 64..256 (block_n={self.block_n}, split={self.split!r})")
+    if not isinstance(self.num_stages, int) or not 2 <= self.num_stages <= 8:
+      raise ValueError(f"GroupedGemmPallasConfig.num_stages must be in 2..8, "
+                       f"got {self.num_stages!r}")
+    if not isinstance(self.band, int) or self.band < 1:
+      raise ValueError(f"GroupedGemmPallasConfig.band must be a positive int, got {self.band!r}")
+
+  @property
+  def wg_tile(self) -> tuple[int, int]:
+    """(rows, columns) of one consumer warpgroup's accumulator."""
+    if self.split == "m":
+      return self.block_m // 2, self.block_n
+    return self.block_m, self.block_n // 2

@@ -16,6 +16,9 @@ from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_G
 from pallas_kernels.extend_attention.mosaic import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from jaxkern.checks import worst_row_err
 
 pytestmark = pytest.mark.gpu
 
@@ -88,3 +91,90 @@ def test_extend_attention_global_tiles_cost_order_hd256(gpu):
   config = ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
                                        tile_order="cost")
   _check_attention(args, max_ext, config=config, logit_cap=30.0)
+
+
+@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
+def test_grouped_gemm_peers_shapes(gpu, shape):
+  rng = np.random.default_rng(0)
+  sizes = shape.group_sizes()
+  lhs = jnp.asarray(rng.standard_normal((int(sizes.sum()) + 8, shape.k), np.float32), jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32),
+                    jnp.bfloat16)
+  gs = jnp.asarray(sizes)
+  out = jaxkern.grouped_gemm(lhs, rhs, gs)
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  assert rel_err(out, ref) < 1e-2
+  assert bool(jnp.all(out[int(sizes.sum()):] == 0))
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    m_max = shape.masked_m_max
+    masked = jnp.asarray(rng.standard_normal((shape.num_groups, m_max, shape.k), np.float32),
+                         jnp.bfloat16)
+    mm = jnp.minimum(gs, m_max)
+    out = jaxkern.grouped_gemm(masked, rhs, masked_m=mm, activation="swiglu")
+    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m, activation="swiglu"))(
+        masked, rhs, mm)
+    assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
+def test_grouped_gemm_fp8(gpu, name):
+  shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
+  rng = np.random.default_rng(0)
+  sizes = shape.group_sizes()
+  gs = jnp.asarray(sizes)
+  lq, ls = quantize_lhs_fp8(rng.standard_normal((int(sizes.sum()), shape.k), np.float32))
+  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32))
+  out = jaxkern.grouped_gemm(lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
+  ref = jax.jit(lambda *a: grouped_gemm_reference(*a[:3], lhs_scale=a[3], rhs_scale=a[4]))(
+      lq, rq, gs, ls, rs)
+  assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("m,n,k", [(4096, 4096, 8192), (8192, 8192, 29568)])
+def test_gemm_reduce_scatter_all_local_gpus(gpu, m, n, k):
+  tp = jax.device_count()
+  mesh = jax.make_mesh((tp,), ("tp",))
+  rng = np.random.default_rng(0)
+  a = jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
+  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
+  y = jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
+  ref = jnp.dot(a.astype(jnp.float32), b.astype(jnp.float32), precision="highest")
+  assert rel_err(y, ref) < 1e-2
+
+
+_GG_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=3),
+               GroupedGemmPallasConfig(block_m=64, block_n=128, split="n", num_stages=6)]
+
+
+@pytest.mark.parametrize("config", _GG_CONFIGS, ids=str)
+@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
+def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
+  """The Mosaic GPU kernel on every PEERS.md §3 shape, contiguous (8 NaN padding rows past the
+  groups must come out as zeros) and, for the masked shapes, masked with NaN past masked_m."""
+  rng = np.random.default_rng(1)
+  sizes = shape.group_sizes()
+  used = int(sizes.sum())
+  lhs = rng.standard_normal((used + 8, shape.k), np.float32)
+  lhs[used:] = np.nan
+  lhs = jnp.asarray(lhs, jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
+                    / np.sqrt(shape.k), jnp.bfloat16)
+  gs = jnp.asarray(sizes)
+  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(lhs, rhs, gs)
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
+  assert bool(jnp.all(out[used:] == 0))
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    m_max = shape.masked_m_max
+    mm = np.minimum(sizes, m_max)
+    masked = rng.standard_normal((shape.num_groups, m_max, shape.k), np.float32)
+    for g, m in enumerate(mm):
+      masked[g, m:] = np.nan
+    masked = jnp.asarray(masked, jnp.bfloat16)
+    out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(
+        masked, rhs, masked_m=jnp.asarray(mm))
+    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(masked, rhs,
+                                                                           jnp.asarray(mm))
+    assert rel_err(out, ref) < 1e-2
+    assert bool(jnp.all(jnp.where(jnp.arange(m_max)[None, :, None] >= mm[:, None, None], out,
+                                  0) == 0))

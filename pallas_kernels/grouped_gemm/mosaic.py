@@ -1,0 +1,293 @@
+"""Grouped GEMM as a Mosaic GPU kernel for Hopper (wgmma + TMA, warp-specialized, persistent).
+
+Both layouts become one problem: rows of a flat lhs [R, K] (the contiguous lhs, or the masked
+lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [start_g, end_g)
+(contiguous: the running sums of group_sizes, clipped to M; masked: g * M_max + [0, masked_m[g])).
+Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros.
+
+The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets
+(t * block_m). XLA computes once per call which groups each row tile touches (plan: two
+searches over the group bounds, one fusion), so a kernel never scans the groups. A tile runs one
+K loop per group it touches (usually one; a tile across a group boundary runs both groups' loops
+and keeps each group's rows), then writes the whole tile with one TMA store: rows of no group
+are zero, so the store never needs to be ragged.
+
+Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
+order (`band` row tiles next to each other per column tile: the tiles of one group read its
+weight tiles together, mostly from L2). One producer warpgroup streams (lhs, rhs) K blocks into a
+`num_stages` ring across units and groups, so the next tile's loads run under this tile's
+epilogue; two consumer warpgroups share each tile by rows or columns (config.split) and issue
+wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+from pallas_kernels._index import searchsorted_right
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+
+__all__ = ["GroupedGemmPallasConfig", "grouped_gemm_pallas", "smem_bytes", "tile_groups",
+           "unsupported_reason"]
+
+_F32 = jnp.float32
+SUPPORTED_DTYPES = ("bfloat16", "float16")
+SMEM_BYTES = 227 * 1024
+_SMEM_SLACK = 1024       # barriers and alignment
+
+
+def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
+  """The operand ring plus the output tile (both consumers' shares)."""
+  stage = (config.block_m + config.block_n) * config.block_k * itemsize
+  return config.num_stages * stage + config.block_m * config.block_n * itemsize + _SMEM_SLACK
+
+
+def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
+                       out_dtype: str, activation: str | None, fp8_scales: bool = False
+                       ) -> str | None:
+  """Why the kernel cannot run this problem with this config (None when it can)."""
+  if dtype not in SUPPORTED_DTYPES or fp8_scales:
+    return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
+  if out_dtype != dtype:
+    return f"out_dtype {out_dtype} (the kernel writes the operand dtype {dtype})"
+  if activation is not None:
+    return f"activation={activation!r} (no fused epilogue yet)"
+  if k % 8 or n % 8:
+    return f"K={k}, N={n}: TMA needs rows of whole 16-byte units (K, N multiples of 8)"
+  if smem_bytes(config) > SMEM_BYTES:
+    return f"{smem_bytes(config)} bytes of shared memory (limit {SMEM_BYTES})"
+  return None
+
+
+def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
+  """[2 * num_tiles] int32: for row tile t, the first and last group whose rows [start, end)
+  may meet rows [t * block_m, (t + 1) * block_m) (last < first: none). Groups must be laid out in
+  order (starts and ends non-decreasing); empty groups inside the range are skipped by the kernel.
+  """
+  t0 = jnp.arange(num_tiles, dtype=jnp.int32) * block_m
+  first = searchsorted_right(ends, t0)                     # groups ending at or before the tile
+  last = searchsorted_right(starts, t0 + block_m - 1) - 1  # groups starting inside or before it
+  return jnp.stack([first, last], axis=1).reshape(-1)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Static:
+  num_groups: int
+  m_tiles: int
+  n_tiles: int
+  k_steps: int
+  num_ctas: int
+  block_m: int
+  block_n: int
+  block_k: int
+  wg_rows: int
+  wg_cols: int
+  split: str
+  num_stages: int
+  band: int
+  dtype: jnp.dtype
+
+
+def _unit(u, st: _Static):
+  """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band."""
+  per_band = st.band * st.n_tiles
+  band = lax.div(u, per_band)
+  width = jnp.minimum(st.band, st.m_tiles - band * st.band)   # the last band may be narrower
+  r = lax.rem(u, per_band)
+  return band * st.band + lax.rem(r, width), lax.div(r, width)
+
+
+def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _Static):
+  a_smem, b_smem, o_smem, full, free = scratch
+  stages, bk = st.num_stages, st.block_k
+  cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
+  units = st.m_tiles * st.n_tiles
+  my_units = lax.div(units - 1 - cta, st.num_ctas) + 1        # cta, cta + C, ... below units
+
+  def for_each_group(i, body, carry):
+    """body(m, n, g, start, end, k_steps, carry) over the groups of this CTA's i-th unit."""
+    m, n = _unit(cta + i * st.num_ctas, st)
+
+    def group(g, carry):
+      start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
+      return body(m, n, g, start, end, jnp.where(end > start, st.k_steps, 0), carry)
+    return lax.fori_loop(groups_ref[2 * m], groups_ref[2 * m + 1] + 1, group, carry)
+
+  @pl.when(wg == 2)
+  def _producer():
+    plgpu.set_max_registers(40, action="decrease")
+
+    def issue(m, n, g, start, end, k_steps, count):
+      del start, end
+
+      def step(kk, count):
+        slot = lax.rem(count, stages)
+
+        @pl.when(count >= stages)
+        def _():
+          plgpu.barrier_wait(free.at[slot])
+        plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(m * st.block_m, st.block_m), pl.ds(kk * bk, bk)],
+                                a_smem.at[slot], full.at[slot])
+        plgpu.copy_gmem_to_smem(
+            rhs_ref.at[g, pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
+            b_smem.at[slot], full.at[slot])
+        return count + 1
+      return lax.fori_loop(0, k_steps, step, count)
+
+    total = lax.fori_loop(0, my_units, lambda i, c: for_each_group(i, issue, c), jnp.int32(0))
+    for i in range(stages):             # the last fills' releases, so every phase is observed
+      last = total - stages + i
+
+      @pl.when(last >= 0)
+      def _():
+        plgpu.barrier_wait(free.at[lax.rem(last, stages)])
+
+  @pl.when(wg < 2)
+  def _consumer():
+    plgpu.set_max_registers(232, action="increase")
+    rows, cols = st.wg_rows, st.wg_cols
+    o = o_smem.at[wg]
+
+    def operands(slot):
+      a, b = a_smem.at[slot], b_smem.at[slot]
+      if st.split == "m":
+        return a.at[pl.ds(wg * rows, rows)], b
+      return a, b.at[:, pl.ds(wg * cols, cols)]
+    row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, cols), 0, layout=plgpu.Layout.WGMMA)
+
+    def unit(i, count):
+      m, n = _unit(cta + i * st.num_ctas, st)
+      row0 = m * st.block_m + (wg * rows if st.split == "m" else 0)
+      col0 = n * st.block_n + (wg * cols if st.split == "n" else 0)
+      g_lo, g_hi = groups_ref[2 * m], groups_ref[2 * m + 1]
+      # One non-empty group owning all of this warpgroup's rows: its result is the tile as is.
+      g = jnp.minimum(g_lo, st.num_groups - 1)
+      whole = (g_lo == g_hi) & (bounds_ref[2 * g] <= row0) & (bounds_ref[2 * g + 1] >= row0 + rows)
+      plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # the last unit's store has read o
+
+      @pl.when(jnp.logical_not(whole))
+      def _():
+        o[...] = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
+
+      def group(m, n, g, start, end, k_steps, count):
+        del m, n, g
+
+        def acc_scope(acc_ref):
+          def step(kk, count):
+            slot = lax.rem(count, stages)
+            plgpu.barrier_wait(full.at[slot])
+            plgpu.wgmma(acc_ref, *operands(slot))
+            plgpu.wgmma_wait(1)                     # the previous step's wgmma is done
+
+            @pl.when(kk > 0)
+            def _():
+              plgpu.barrier_arrive(free.at[lax.rem(count - 1, stages)])
+            return count + 1
+          end_count = lax.fori_loop(0, k_steps, step, count)
+          plgpu.wgmma_wait(0)
+
+          @pl.when(k_steps > 0)
+          def _():
+            plgpu.barrier_arrive(free.at[lax.rem(end_count - 1, stages)])
+          return end_count, acc_ref[...]
+        count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, cols), _F32))
+        res = acc.astype(st.dtype)
+
+        @pl.when(whole)
+        def _():
+          o[...] = res
+
+        @pl.when(jnp.logical_not(whole))
+        def _():
+          row = row0 + row_iota
+          o[...] = jnp.where((row >= start) & (row < end), res, o[...])
+        return count
+
+      count = for_each_group(i, group, count)
+      plgpu.commit_smem()
+      plgpu.copy_smem_to_gmem(o, out_ref.at[pl.ds(row0, rows), pl.ds(col0, cols)])
+      return count
+
+    lax.fori_loop(0, my_units, unit, jnp.int32(0))
+    plgpu.wait_smem_to_gmem(0, wait_read_only=True)
+
+
+def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, interpret: bool):
+  swizzle = 128
+  elems = swizzle // jnp.dtype(st.dtype).itemsize
+  transforms = (plgpu.TilingTransform((8, elems)), plgpu.SwizzleTransform(swizzle))
+
+  def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref):
+    smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
+            plgpu.SMEM((st.num_stages, st.block_k, st.block_n), st.dtype, transforms=transforms),
+            plgpu.SMEM((2, st.wg_rows, st.wg_cols), st.dtype, transforms=transforms))
+    barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
+                plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
+    pl.run_scoped(lambda *s: _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref,
+                                     (*s[0], *s[1]), st=st),
+                  smem, barriers, collective_axes="wg")
+
+  kwargs = {}
+  if interpret:
+    from jaxkern import _compat
+    _compat.patch_mosaic_gpu_interpreter()
+    kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
+  return plgpu.kernel(
+      entry, out_type=jax.ShapeDtypeStruct((out_rows, n), st.dtype), grid=(st.num_ctas,),
+      grid_names=("cta",), num_threads=3, thread_name="wg", **kwargs,
+  )(groups, bounds, lhs, rhs)
+
+
+def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
+                        rhs_scale=None, out_dtype=None, activation=None,
+                        config: GroupedGemmPallasConfig = GroupedGemmPallasConfig(),
+                        num_sms: int = 132, interpret: bool = False):
+  """The Mosaic GPU kernel behind `jaxkern.grouped_gemm(impl="pallas")`; the signature and
+  semantics of `grouped_gemm_xla` (plus `num_sms`, the CTAs of a full wave: DeviceSpec.num_sms).
+  """
+  dtype = jnp.dtype(lhs.dtype)
+  num_groups, k, n = rhs.shape
+  out_dtype = jnp.dtype(out_dtype or dtype)
+  reason = unsupported_reason(config, k=k, n=n, dtype=dtype.name, out_dtype=out_dtype.name,
+                              activation=activation,
+                              fp8_scales=lhs_scale is not None or rhs_scale is not None)
+  if reason is not None:
+    raise NotImplementedError(f"grouped_gemm(impl='pallas'): {reason}")
+  if masked_m is None:
+    rows = lhs.shape[0]
+    ends = jnp.minimum(jnp.cumsum(jnp.maximum(group_sizes.astype(jnp.int32), 0)), rows)
+    starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
+    flat = lhs
+  else:
+    m_max = lhs.shape[1]
+    rows = num_groups * m_max
+    starts = jnp.arange(num_groups, dtype=jnp.int32) * m_max
+    ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
+    flat = lhs.reshape(rows, k)
+  if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
+    return jnp.zeros(lhs.shape[:-1] + (n,), out_dtype)
+  bm, bn = config.block_m, config.block_n
+  m_tiles, n_tiles = -(-rows // bm), -(-n // bn)
+  groups = tile_groups(starts, ends, num_tiles=m_tiles, block_m=bm)
+  bounds = jnp.stack([starts, ends], axis=1).reshape(-1)
+  k_steps = -(-k // config.block_k)
+  if interpret:   # the interpreter has no TMA zero fill / clipping: whole tiles explicitly
+    flat = jnp.pad(flat, ((0, m_tiles * bm - rows), (0, k_steps * config.block_k - k)))
+    rhs = jnp.pad(rhs, ((0, 0), (0, k_steps * config.block_k - k), (0, n_tiles * bn - n)))
+  rows_c, cols_c = config.wg_tile
+  st = _Static(num_groups=num_groups, m_tiles=m_tiles, n_tiles=n_tiles, k_steps=k_steps,
+               num_ctas=max(1, min(num_sms, m_tiles * n_tiles)), block_m=bm, block_n=bn,
+               block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, split=config.split,
+               num_stages=config.num_stages, band=min(config.band, m_tiles), dtype=dtype)
+  out_rows = m_tiles * bm if interpret else rows
+  out = _call(groups, bounds, flat, rhs, st=st, out_rows=out_rows,
+              n=n_tiles * bn if interpret else n, interpret=interpret)
+  out = out[:rows, :n]
+  return out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n)
