@@ -12,13 +12,14 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 
 _OP = "grouped_gemm"
 _FP8 = jnp.float8_e4m3fn
 _DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32, _FP8)
 _OUT_DTYPES = (jnp.bfloat16, jnp.float16, jnp.float32)
 _ACTIVATIONS = (None, "swiglu")
-_IMPLS = {"xla": grouped_gemm_xla}
+_IMPLS = {"xla": grouped_gemm_xla, "pallas": grouped_gemm_pallas}
 
 
 def _check_scales(lhs, rhs, lhs_scale, rhs_scale, lead: str) -> None:
@@ -101,11 +102,14 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   """
   problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
                      return_signals)
-  choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
+  device = DeviceSpec.current()
+  choice = decide(rule, problem, device, impl=impl, config=config)
   if return_signals:
     raise NotImplementedError(
         f"{_OP}: return_signals=True needs a kernel that publishes per-block completion; impl "
-        f"{choice.impl!r} finishes the whole output at once (the Pallas grouped GEMM provides them)")
+        f"{choice.impl!r} does not yet (planned for the Pallas grouped GEMM)")
+  extra = ({} if choice.impl == "xla" else
+           dict(num_sms=device.num_sms, interpret=choice.interpret))
   return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
                              rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
-                             activation=activation, config=choice.config)
+                             activation=activation, config=choice.config, **extra)

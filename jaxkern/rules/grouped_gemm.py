@@ -10,9 +10,12 @@ from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
 from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+from pallas_kernels.grouped_gemm.mosaic import unsupported_reason as pallas_unsupported
 
 OP = "grouped_gemm"
-IMPLS = ("xla",)
+IMPLS = ("xla", "pallas")
+PALLAS_TABLE = "grouped_gemm_pallas"   # kernel configs measured by benchmarks.grouped_gemm_configs
 register_op(OP, IMPLS)
 
 # Memory cap (not a speed threshold) on the weights one step of the tiled path gathers.
@@ -70,8 +73,49 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
   return out
 
 
-def config_for(impl: str, problem: GroupedGemmProblem, device: DeviceSpec) -> GroupedGemmXlaConfig:
-  del impl
+def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
+  p = problem
+  return pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
+                            activation=p.activation, fp8_scales=p.fp8)
+
+
+def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConfig]:
+  """The Mosaic GPU configs worth measuring: CUTLASS-like 128x256 tiles (prefill), 128x128 tiles
+  with a deeper ring, and 64-row tiles whose consumers split the columns (small groups). 256x128
+  and 64x128 tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
+  C = GroupedGemmPallasConfig
+  out = [C(block_m=128, block_n=256, num_stages=3), C(block_m=128, block_n=128, num_stages=4),
+         C(block_m=64, block_n=256, split="n", num_stages=4)]
+  return [c for c in out if pallas_unsupported_reason(problem, c) is None]
+
+
+def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfig | None:
+  """An untuned shape's kernel config: 128x256 tiles when groups average a full 128-row tile,
+  else 64-row tiles split by columns (less padding per group); None if the kernel cannot run."""
+  C = GroupedGemmPallasConfig
+  rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
+  order = ([C(block_m=128, block_n=256, num_stages=3)] if rows_per_group >= 128 else []) + [
+      C(block_m=64, block_n=256, split="n", num_stages=4), C(block_m=128, block_n=128,
+                                                               num_stages=4)]
+  return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
+
+
+def _pallas_row(problem: GroupedGemmProblem, device: DeviceSpec) -> dict | None:
+  if not device.has_mosaic_gpu:
+    return None
+  return tuning.lookup(device.kind, PALLAS_TABLE, problem.table_key())
+
+
+def config_for(impl: str, problem: GroupedGemmProblem, device: DeviceSpec):
+  if impl == "pallas":
+    row = _pallas_row(problem, device)
+    config = (GroupedGemmPallasConfig(**row["config"]) if row is not None
+              else pallas_formula_config(problem))
+    if config is None:
+      raise NotImplementedError(
+          f"grouped_gemm(impl='pallas'): "
+          f"{pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}")
+    return config
   if problem.layout == "masked":
     return GroupedGemmXlaConfig(method="batched")
   costs = _costs(problem, device)
@@ -88,6 +132,15 @@ def estimate(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[tuple[str
 
 
 def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
+  row = _pallas_row(problem, device)
+  if row is not None and (row.get("xla_us") is None or row["us"] < row["xla_us"]):
+    config = GroupedGemmPallasConfig(**row["config"])
+    if pallas_unsupported_reason(problem, config) is None:
+      return Choice(op=OP, impl="pallas", config=config, source="table", problem=problem,
+                    reason=(f"measured on {device.kind} ({row['date']}, {row['shape']}): kernel "
+                            f"{row['us']} us vs XLA {row['xla_us']} us in the same run"),
+                    estimate=(("pallas", row["us"]),) + (
+                        (("xla", row["xla_us"]),) if row.get("xla_us") else ()))
   if problem.layout == "masked":
     config = GroupedGemmXlaConfig(method="batched")
     return Choice(op=OP, impl="xla", config=config, source="fallback", problem=problem,
@@ -110,7 +163,14 @@ def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
 
 
 def check(impl: str, config, problem: GroupedGemmProblem, device: DeviceSpec) -> None:
-  del impl, device
+  del device
+  if impl == "pallas":
+    if not isinstance(config, GroupedGemmPallasConfig):
+      raise ValueError(f"grouped_gemm: impl='pallas' needs a GroupedGemmPallasConfig, got {config!r}")
+    reason = pallas_unsupported_reason(problem, config)
+    if reason is not None:
+      raise NotImplementedError(f"grouped_gemm(impl='pallas'): {reason}")
+    return
   if not isinstance(config, GroupedGemmXlaConfig):
     raise ValueError(f"grouped_gemm: impl='xla' needs a GroupedGemmXlaConfig, got {config!r}")
   if problem.layout == "masked" and config.method != "batched":

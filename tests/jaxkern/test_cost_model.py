@@ -215,22 +215,33 @@ def test_gemm_reduce_scatter_estimate_on_h200():
 
 
 def test_committed_h200_table_drives_the_rule():
-  """The table measured on the H200 (benchmarks/results/h200/grouped_gemm.json) is what the rule
-  uses there: one expert -> lax.ragged_dot (no expansion), 128 experts -> tiled."""
+  """The tables measured on the H200 are what the rule uses there: the kernel where it beat the
+  XLA path in the same run (grouped_gemm_pallas.json), else the fastest XLA variant
+  (grouped_gemm.json): one expert of gate/up -> lax.ragged_dot, 128 experts -> the kernel; the
+  masked DS_G4 gate/up, where cuBLAS batched won, stays on XLA."""
   from jaxkern.shapes import GROUPED_GEMM_SHAPES
 
   by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
-  def choose(name):
+  def problem(name, layout="contiguous"):
     s = by_name[name]
-    p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=s.num_groups,
-                                   m=int(s.group_sizes().sum()), k=s.k, n=s.n, dtype="bfloat16",
-                                   out_dtype="bfloat16", activation=None)
-    return gg_rule.choose(p, H200)
-  one, many = choose("DS_G1_m1024_gu"), choose("Gm_prefill_gu")
-  assert (one.source, one.config.method) == ("table", "ragged_dot")
-  assert (many.source, many.config.method) == ("table", "tiled")
+    m = s.masked_m_max if layout == "masked" else int(s.group_sizes().sum())
+    return gg_rule.GroupedGemmProblem(layout=layout, num_groups=s.num_groups, m=m, k=s.k, n=s.n,
+                                      dtype="bfloat16", out_dtype="bfloat16", activation=None)
+  one = gg_rule.choose(problem("DS_G1_m1024_gu"), H200)
+  assert (one.impl, one.source, one.config.method) == ("xla", "table", "ragged_dot")
+  many = gg_rule.choose(problem("Gm_prefill_gu"), H200)
+  assert (many.impl, many.source) == ("pallas", "table")
   measured = dict(many.estimate)
-  assert min(measured, key=measured.get) == f"tiled/{many.config.block_m}"
+  assert measured["pallas"] < measured["xla"]
+  # Forced onto XLA, the same shape gets the XLA table's fastest variant.
+  assert gg_rule.config_for("xla", problem("Gm_prefill_gu"), H200).method == "tiled"
+  assert gg_rule.choose(problem("DS_G4_m256_gu", "masked"), H200).impl == "xla"
+  assert gg_rule.choose(problem("DS_G16_m64_gu", "masked"), H200).impl == "pallas"
+  # Inputs the kernel cannot run never get it, table or not.
+  fp8 = dataclasses.replace(problem("Gm_prefill_gu"), dtype="float8_e4m3fn")
+  assert gg_rule.choose(fp8, H200).impl == "xla"
+  swiglu = dataclasses.replace(problem("Gm_prefill_gu"), activation="swiglu")
+  assert gg_rule.choose(swiglu, H200).impl == "xla"
 
 
 def test_compat_shims():

@@ -50,7 +50,7 @@ BAD = [
     ((LHS, S((4, 256, 95), jnp.bfloat16), GS), dict(activation="swiglu"), "even N"),
     ((LHS, RHS, GS), dict(out_dtype=jnp.int32), "out_dtype must be None or one of"),
     ((LHS, RHS, GS), dict(return_signals=True), "return_signals=True is for the masked layout"),
-    ((LHS, RHS, GS), dict(impl="pallas"), "impl='pallas' is not one of"),
+    ((LHS, RHS, GS), dict(impl="triton"), "impl='triton' is not one of"),
     ((LHS, RHS, GS), dict(config=jaxkern.GroupedGemmXlaConfig(method="batched")), "for the masked layout"),
 ]
 
@@ -73,3 +73,13 @@ def test_config_validation():
     jaxkern.GroupedGemmXlaConfig(method="dense")
   with pytest.raises(ValueError, match="block_m"):
     jaxkern.GroupedGemmXlaConfig(block_m=0)
+
+
+def test_pallas_on_inputs_it_cannot_run_raises_not_implemented():
+  lhs = jax.ShapeDtypeStruct((64, 256), jnp.float32)
+  rhs = jax.ShapeDtypeStruct((4, 256, 96), jnp.float32)
+  with pytest.raises(NotImplementedError, match="dtype float32"):
+    jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas"), lhs, rhs, GS)
+  with pytest.raises(NotImplementedError, match="swiglu"):
+    jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",
+                                                        activation="swiglu"), LHS, RHS, GS)

@@ -1,0 +1,155 @@
+"""Every candidate Mosaic GPU config of the grouped GEMM on the PEERS.md §3 shapes (contiguous
+and masked layouts), beside JAX's ragged_dot_mgpu and tokamax in the same process; every output
+checked against the float32 reference before it is timed.
+
+  python -m benchmarks.grouped_gemm_configs [--only NAME,...] [--layouts contiguous,masked]
+      [--configs m128/n256] [--iters 20] [--update-tuning]
+
+Prints one line per (shape, config) with µs, TFLOP/s of valid rows and TB/s of minimum bytes,
+then a table of the best kernel config, our XLA path and the best config of each peer with our
+ratio to the best peer, and writes <out>/<device>/grouped_gemm_configs.json (+ .png of that
+table). The XLA path the rule would otherwise pick
+runs in the same process; with --update-tuning the fastest kernel config of every shape and
+that XLA time go to jaxkern/tuning/<device>/grouped_gemm_pallas.json, which the rule reads.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import jax
+import numpy as np
+from absl import app, flags
+
+from benchmarks import _mgpu_debug, _report
+# Flags --iters, --out and --layouts are grouped_gemm's (one absl flag namespace).
+from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _MGPU_CONFIGS, _OUT, _UPDATE, _inputs,
+                                     _rates, _time)
+from jaxkern import tuning
+from jaxkern.device import DeviceSpec
+from jaxkern.ops.grouped_gemm import _problem
+from jaxkern.rules import grouped_gemm as rule
+from jaxkern.shapes import GROUPED_GEMM_SHAPES, MASKED_GROUPED_GEMM_SHAPES
+from pallas_kernels.grouped_gemm import grouped_gemm_reference, grouped_gemm_xla
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+
+_ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all)")
+_CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these")
+_PEERS = flags.DEFINE_bool("peers", True, "also time ragged_dot_mgpu and tokamax (contiguous)")
+
+
+def config_name(cfg) -> str:
+  return f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
+
+
+def _peers(base, iters, ref, args_fn):
+  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
+  recs = []
+  for bm, bn, bk, steps, gbn in _MGPU_CONFIGS:
+    fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g,
+                                                                           **kw),
+                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
+                           grid_block_n=gbn)
+    recs.append(_time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn}"), fn, iters,
+                      ref, args_fn))
+  try:
+    import tokamax
+  except ImportError:
+    return recs
+  recs.append(_time(dict(base, impl="tokamax_mosaic"),
+                    lambda a, b, g: tokamax.ragged_dot(a, b, g, implementation="mosaic"),
+                    iters, ref, args_fn))
+  return recs
+
+
+def summary(records: list[dict]) -> list[dict]:
+  """Per shape, the fastest record of each family: our kernel ("jaxkern:pallas", its config in
+  "config"), our XLA path ("jaxkern:xla") and each peer (best of its configs)."""
+  best: dict[tuple[str, str], dict] = {}
+  for r in records:
+    impl = ("jaxkern:pallas" if r["impl"].startswith("pallas/") else
+            "jaxkern:xla" if r["impl"] == "xla" else r["impl"])
+    key = (r["shape"], impl)
+    if key not in best or (r.get("us") and (not best[key].get("us") or r["us"] < best[key]["us"])):
+      best[key] = dict(r, impl=impl)
+  return list(best.values())
+
+
+def print_summary(records: list[dict], png) -> None:
+  rows = summary(records)
+  columns = [c for c in ("jaxkern:pallas", "jaxkern:xla", "ragged_dot_mgpu", "tokamax_mosaic")
+             if any(r["impl"] == c for r in rows)]
+  print(_report.table(rows, rate_key="tflops", baseline="jaxkern:pallas", columns=columns))
+  _report.plot(rows, png, title="grouped GEMM, bf16: best kernel config vs XLA and peers")
+
+
+def main(argv):
+  del argv
+  _mgpu_debug.install()
+  device = DeviceSpec.current()
+  shapes = [s for s in GROUPED_GEMM_SHAPES if not _ONLY.value or s.name in _ONLY.value]
+  records, tuning_rows = [], []
+  for shape in shapes:
+    for layout in _LAYOUTS.value:
+      masked = layout == "masked"
+      if layout not in ("contiguous", "masked") or (
+          masked and shape.name not in MASKED_GROUPED_GEMM_SHAPES):
+        continue
+      args_fn = functools.lru_cache(maxsize=None)(
+          lambda s, masked=masked, shape=shape: _inputs(shape, s, masked=masked))
+      lhs, rhs, sizes = args_fn(0)
+      if masked:
+        ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, sizes)
+      else:
+        ref = jax.jit(grouped_gemm_reference)(lhs, rhs, sizes)
+      problem = _problem(lhs, rhs, None if masked else sizes, sizes if masked else None, None,
+                         None, None, None, False)
+      base = dict(shape=shape.name + ("/masked" if masked else ""), tp=1, layout=layout,
+                  dtype="bfloat16")
+      rows = int(np.asarray(sizes).sum())
+      xla_cfg = rule.config_for("xla", problem, device)
+      if masked:
+        xla_fn = lambda a, b, m: grouped_gemm_xla(a, b, masked_m=m, config=xla_cfg)
+      else:
+        xla_fn = lambda a, b, g: grouped_gemm_xla(a, b, g, config=xla_cfg)
+      recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
+                    args_fn)]
+      for cfg in rule.pallas_candidates(problem):
+        name = config_name(cfg)
+        if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
+          continue
+        if masked:
+          fn = lambda a, b, m, cfg=cfg: grouped_gemm_pallas(a, b, masked_m=m, config=cfg,
+                                                            num_sms=device.num_sms)
+        else:
+          fn = lambda a, b, g, cfg=cfg: grouped_gemm_pallas(a, b, g, config=cfg,
+                                                            num_sms=device.num_sms)
+        recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)), fn,
+                          _ITERS.value, ref, args_fn))
+      if _PEERS.value and not masked and jax.default_backend() == "gpu":
+        recs += _peers(base, _ITERS.value, ref, args_fn)
+      for r in recs:
+        _rates(r, shape, rows)
+        print(f"{r['shape']:32s} {r['impl']:34s} "
+              + (f"{r['us']:9.1f} us {r['tflops']:6.0f} TF/s {r['tbps']:5.2f} TB/s"
+                 if r.get("us") else f"failed: {r.get('note', '')[:200]}"), flush=True)
+      records += recs
+      ours = [r for r in recs if r["impl"].startswith("pallas/") and r.get("us")]
+      if ours:
+        best = min(ours, key=lambda r: r["us"])
+        tuning_rows.append({
+            "key": problem.table_key(), "config": best["config"], "us": round(best["us"], 1),
+            "xla_us": round(recs[0]["us"], 1) if recs[0].get("us") else None,
+            "xla_config": recs[0]["config"], "shape": base["shape"],
+            "why": f"fastest of {len(ours)} kernel configs on {base['shape']}",
+            "date": _report.environment()["date"], "jax": jax.__version__})
+  path = _report.write(_OUT.value, "grouped_gemm_configs", records)
+  print_summary(records, path.with_suffix(".png"))
+  if _UPDATE.value and tuning_rows:
+    print(f"wrote {tuning.write_rows(device.kind, 'grouped_gemm_pallas', tuning_rows)}")
+  print(f"wrote {path}")
+
+
+if __name__ == "__main__":
+  app.run(main)
