@@ -6,19 +6,9 @@ On rank r of the `axis_name` axis (size tp): a [M, K/tp], b [K/tp, N] -> [M/tp, 
 
 from __future__ import annotations
 
-import jax
 import jax.numpy as jnp
-from jax import lax
 
-
-def axis_size(axis_name: str) -> int:
-  """Size of a shard_map axis, or a ValueError naming it when it is not bound here."""
-  try:
-    return lax.axis_size(axis_name)
-  except NameError as e:
-    raise ValueError(
-        f"gemm_reduce_scatter: axis_name={axis_name!r} is not a mesh axis bound here; call it "
-        "inside shard_map over a mesh with that axis (or use jaxkern.gemm_reduce_scatter)") from e
+from sharding.reduce_scatter import axis_size, reduce_scatter
 
 
 def check_local_shapes(a, b, tp: int) -> None:
@@ -39,7 +29,7 @@ def gemm_reduce_scatter_unfused(a, b, *, axis_name: str):
   """Local dot with float32 accumulation, then `lax.psum_scatter` of the partial product in the
   input dtype (the bytes NCCL's reduce-scatter moves in the torch peer)."""
   partial = jnp.dot(a, b, preferred_element_type=jnp.float32).astype(a.dtype)
-  return lax.psum_scatter(partial, axis_name, scatter_dimension=0, tiled=True)
+  return reduce_scatter(partial, axis_name)
 
 
 _IMPLS = {"unfused": gemm_reduce_scatter_unfused}
@@ -48,7 +38,7 @@ _IMPLS = {"unfused": gemm_reduce_scatter_unfused}
 def gemm_reduce_scatter(a, b, axis_name: str = "tp", impl: str | None = None):
   """For use inside shard_map; validates, asks the cost model (jaxkern's rule, when jaxkern is
   imported) for the impl, and runs it."""
-  tp = axis_size(axis_name)
+  tp = axis_size(axis_name, "gemm_reduce_scatter")
   check_local_shapes(a, b, tp)
   if impl is not None and impl not in _IMPLS:
     raise ValueError(f"gemm_reduce_scatter: impl={impl!r} is not one of {sorted(_IMPLS)}")
