@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import math
 
 from jaxkern import tuning
 from jaxkern.choice import Choice
@@ -106,6 +107,20 @@ def _pallas_row(problem: GroupedGemmProblem, device: DeviceSpec) -> dict | None:
   return tuning.lookup(device.kind, PALLAS_TABLE, problem.table_key())
 
 
+def measured_kernel_speedup(layout: str, device: DeviceSpec) -> tuple[float, int] | None:
+  """Geometric mean of XLA time / kernel time over the measured rows of this layout with at least
+  2 groups (benchmarks.grouped_gemm_configs, same run each), and how many rows; None if none.
+  One-group rows are left out: there the XLA path is a single dense dot (lax.ragged_dot or a
+  batched dot of one) and the kernel won one of three."""
+  if not device.has_mosaic_gpu:
+    return None
+  ratios = [r["xla_us"] / r["us"] for r in tuning.rows(device.kind, PALLAS_TABLE)
+            if r["key"]["layout"] == layout and r["key"]["G"] >= 2 and r.get("xla_us")]
+  if not ratios:
+    return None
+  return math.exp(sum(math.log(x) for x in ratios) / len(ratios)), len(ratios)
+
+
 def config_for(impl: str, problem: GroupedGemmProblem, device: DeviceSpec):
   if impl == "pallas":
     row = _pallas_row(problem, device)
@@ -141,12 +156,23 @@ def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
                             f"{row['us']} us vs XLA {row['xla_us']} us in the same run"),
                     estimate=(("pallas", row["us"]),) + (
                         (("xla", row["xla_us"]),) if row.get("xla_us") else ()))
+  xla_row = tuning.lookup(device.kind, OP, problem.table_key())
+  untuned = row is None and xla_row is None      # a measured row of either table comes first
+  speedup = measured_kernel_speedup(problem.layout, device) if untuned else None
+  config = pallas_formula_config(problem)
+  if (speedup is not None and speedup[0] > 1.0 and problem.num_groups >= 2
+      and config is not None):
+    return Choice(op=OP, impl="pallas", config=config, source="formula", problem=problem,
+                  reason=(f"untuned {problem.layout} shape, G={problem.num_groups}: the kernel ran "
+                          f"{speedup[0]:.2f}x the XLA path (geometric mean) on the {speedup[1]} "
+                          f"measured {problem.layout} shapes with G >= 2 on {device.kind}"),
+                  estimate=estimate(problem, device))
   if problem.layout == "masked":
     config = GroupedGemmXlaConfig(method="batched")
     return Choice(op=OP, impl="xla", config=config, source="fallback", problem=problem,
                   reason="masked layout: one batched dot over [G, M_max, K] (only XLA path yet)",
                   estimate=estimate(problem, device))
-  row = tuning.lookup(device.kind, OP, problem.table_key())
+  row = xla_row
   if row is not None:
     config = GroupedGemmXlaConfig(**row["config"])
     return Choice(op=OP, impl="xla", config=config, source="table", problem=problem,

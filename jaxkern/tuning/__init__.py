@@ -33,6 +33,11 @@ def _load(device_kind: str, op: str) -> tuple[dict, ...]:
   return tuple(json.loads(path.read_text())["rows"])
 
 
+def rows(device_kind: str, op: str) -> tuple[dict, ...]:
+  """Every measured row of a table (empty when the device kind has none)."""
+  return _load(device_kind, op)
+
+
 def lookup(device_kind: str, op: str, key: Mapping[str, Any]) -> dict | None:
   """The measured row whose key equals `key` (already bucketed by the caller), if any."""
   key = dict(key)
