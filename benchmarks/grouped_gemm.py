@@ -118,26 +118,32 @@ def bench_contiguous(shape, iters, device, tuning_rows):
                              GroupedGemmXlaConfig(method="ragged_dot")] < 50_000 else
                    dict(base, impl="xla_ragged_dot", us=None,
                         note="not run: dense expansion over G groups modelled > 50 ms"))
-    from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
-    best_rec = None
-    for bm, bn, bk, steps, gbn in _MGPU_CONFIGS:
-      fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **kw),
-                             block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
-                             grid_block_n=gbn)
-      rec = _time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}"),
-                  fn, iters, ref, args_fn)
-      if best_rec is None or (rec.get("us") and (not best_rec.get("us") or rec["us"] < best_rec["us"])):
-        best_rec = rec
-    records.append(best_rec)
-    try:
-      import tokamax
-    except ImportError:
-      tokamax = None
-    if tokamax is not None:
-      records.append(_time(dict(base, impl="tokamax_mosaic"),
-                           lambda a, b, g: tokamax.ragged_dot(a, b, g, implementation="mosaic"),
-                           iters, ref, args_fn))
+    peers = peer_records(base, iters, ref, args_fn)
+    mgpu = [r for r in peers if r["impl"] == "ragged_dot_mgpu"]
+    records.append(min(mgpu, key=lambda r: r["us"] if r.get("us") else float("inf")))
+    records += [r for r in peers if r["impl"] != "ragged_dot_mgpu"]
   return [_rates(r, shape, rows) for r in records]
+
+
+def peer_records(base, iters, ref, args_fn) -> list[dict]:
+  """Contiguous-layout peers, checked then timed: JAX's ragged_dot_mgpu in each of
+  _MGPU_CONFIGS, and tokamax's Mosaic GPU ragged_dot where tokamax is installed."""
+  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
+  records = []
+  for bm, bn, bk, steps, gbn in _MGPU_CONFIGS:
+    fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **kw),
+                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
+                           grid_block_n=gbn)
+    records.append(_time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}"),
+                         fn, iters, ref, args_fn))
+  try:
+    import tokamax
+  except ImportError:
+    return records
+  records.append(_time(dict(base, impl="tokamax_mosaic"),
+                       lambda a, b, g: tokamax.ragged_dot(a, b, g, implementation="mosaic"),
+                       iters, ref, args_fn))
+  return records
 
 
 def bench_masked(shape, iters):

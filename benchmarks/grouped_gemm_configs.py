@@ -22,13 +22,14 @@ import jax
 import numpy as np
 from absl import app, flags
 
+import jaxkern
+
 from benchmarks import _mgpu_debug, _report
 # Flags --iters, --out and --layouts are grouped_gemm's (one absl flag namespace).
-from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _MGPU_CONFIGS, _OUT, _UPDATE, _inputs,
-                                     _rates, _time)
+from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _OUT, _UPDATE, _inputs, _rates, _time,
+                                     peer_records)
 from jaxkern import tuning
 from jaxkern.device import DeviceSpec
-from jaxkern.ops.grouped_gemm import _problem
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import GROUPED_GEMM_SHAPES, MASKED_GROUPED_GEMM_SHAPES
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, grouped_gemm_xla
@@ -41,26 +42,6 @@ _PEERS = flags.DEFINE_bool("peers", True, "also time ragged_dot_mgpu and tokamax
 
 def config_name(cfg) -> str:
   return f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
-
-
-def _peers(base, iters, ref, args_fn):
-  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
-  recs = []
-  for bm, bn, bk, steps, gbn in _MGPU_CONFIGS:
-    fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g,
-                                                                           **kw),
-                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
-                           grid_block_n=gbn)
-    recs.append(_time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn}"), fn, iters,
-                      ref, args_fn))
-  try:
-    import tokamax
-  except ImportError:
-    return recs
-  recs.append(_time(dict(base, impl="tokamax_mosaic"),
-                    lambda a, b, g: tokamax.ragged_dot(a, b, g, implementation="mosaic"),
-                    iters, ref, args_fn))
-  return recs
 
 
 def summary(records: list[dict]) -> list[dict]:
@@ -103,8 +84,11 @@ def main(argv):
         ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, sizes)
       else:
         ref = jax.jit(grouped_gemm_reference)(lhs, rhs, sizes)
-      problem = _problem(lhs, rhs, None if masked else sizes, sizes if masked else None, None,
-                         None, None, None, False)
+      if masked:
+        problem = jaxkern.explain(lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m), lhs,
+                                  rhs, sizes)[0].problem
+      else:
+        problem = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, sizes)[0].problem
       base = dict(shape=shape.name + ("/masked" if masked else ""), tp=1, layout=layout,
                   dtype="bfloat16")
       rows = int(np.asarray(sizes).sum())
@@ -120,15 +104,13 @@ def main(argv):
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
           continue
         if masked:
-          fn = lambda a, b, m, cfg=cfg: grouped_gemm_pallas(a, b, masked_m=m, config=cfg,
-                                                            num_sms=device.num_sms)
+          fn = lambda a, b, m, cfg=cfg: grouped_gemm_pallas(a, b, masked_m=m, config=cfg)
         else:
-          fn = lambda a, b, g, cfg=cfg: grouped_gemm_pallas(a, b, g, config=cfg,
-                                                            num_sms=device.num_sms)
+          fn = lambda a, b, g, cfg=cfg: grouped_gemm_pallas(a, b, g, config=cfg)
         recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)), fn,
                           _ITERS.value, ref, args_fn))
       if _PEERS.value and not masked and jax.default_backend() == "gpu":
-        recs += _peers(base, _ITERS.value, ref, args_fn)
+        recs += peer_records(base, _ITERS.value, ref, args_fn)
       for r in recs:
         _rates(r, shape, rows)
         print(f"{r['shape']:32s} {r['impl']:34s} "

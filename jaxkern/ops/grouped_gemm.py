@@ -102,14 +102,12 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   """
   problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
                      return_signals)
-  device = DeviceSpec.current()
-  choice = decide(rule, problem, device, impl=impl, config=config)
+  choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
   if return_signals:
     raise NotImplementedError(
         f"{_OP}: return_signals=True needs a kernel that publishes per-block completion; impl "
         f"{choice.impl!r} does not yet (planned for the Pallas grouped GEMM)")
-  extra = ({} if choice.impl == "xla" else
-           dict(num_sms=device.num_sms, interpret=choice.interpret))
+  extra = {} if choice.impl == "xla" else dict(interpret=choice.interpret)
   return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
                              rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
                              activation=activation, config=choice.config, **extra)

@@ -77,7 +77,7 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
 def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
   p = problem
   return pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
-                            activation=p.activation, fp8_scales=p.fp8)
+                            activation=p.activation)
 
 
 def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConfig]:
@@ -107,15 +107,16 @@ def _pallas_row(problem: GroupedGemmProblem, device: DeviceSpec) -> dict | None:
   return tuning.lookup(device.kind, PALLAS_TABLE, problem.table_key())
 
 
-def measured_kernel_speedup(layout: str, device: DeviceSpec) -> tuple[float, int] | None:
-  """Geometric mean of XLA time / kernel time over the measured rows of this layout with at least
-  2 groups (benchmarks.grouped_gemm_configs, same run each), and how many rows; None if none.
-  One-group rows are left out: there the XLA path is a single dense dot (lax.ragged_dot or a
-  batched dot of one) and the kernel won one of three."""
+def measured_kernel_speedup(layout: str, one_group: bool,
+                            device: DeviceSpec) -> tuple[float, int] | None:
+  """Geometric mean of XLA time / kernel time over the measured rows of this layout with one
+  group, or with several (benchmarks.grouped_gemm_configs, both in the same run each), and how
+  many rows; None if none. One group is its own class: there the XLA path is one dense dot."""
   if not device.has_mosaic_gpu:
     return None
   ratios = [r["xla_us"] / r["us"] for r in tuning.rows(device.kind, PALLAS_TABLE)
-            if r["key"]["layout"] == layout and r["key"]["G"] >= 2 and r.get("xla_us")]
+            if r["key"]["layout"] == layout and (r["key"]["G"] == 1) == one_group
+            and r.get("xla_us")]
   if not ratios:
     return None
   return math.exp(sum(math.log(x) for x in ratios) / len(ratios)), len(ratios)
@@ -146,44 +147,64 @@ def estimate(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[tuple[str
   return () if us is None else (("floor", us),)
 
 
-def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
+def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Choice | None, str]:
+  """The kernel's Choice when a measurement says it is faster (the table row of this shape, or
+  for a shape in neither table the measured speedup on its layout), else (None, why not)."""
+  if not device.has_mosaic_gpu:
+    return None, f"no Mosaic GPU kernel on {device.kind}"
   row = _pallas_row(problem, device)
-  if row is not None and (row.get("xla_us") is None or row["us"] < row["xla_us"]):
+  if row is not None:
     config = GroupedGemmPallasConfig(**row["config"])
-    if pallas_unsupported_reason(problem, config) is None:
-      return Choice(op=OP, impl="pallas", config=config, source="table", problem=problem,
-                    reason=(f"measured on {device.kind} ({row['date']}, {row['shape']}): kernel "
-                            f"{row['us']} us vs XLA {row['xla_us']} us in the same run"),
-                    estimate=(("pallas", row["us"]),) + (
-                        (("xla", row["xla_us"]),) if row.get("xla_us") else ()))
-  xla_row = tuning.lookup(device.kind, OP, problem.table_key())
-  untuned = row is None and xla_row is None      # a measured row of either table comes first
-  speedup = measured_kernel_speedup(problem.layout, device) if untuned else None
+    reason = pallas_unsupported_reason(problem, config)
+    if reason is not None:
+      return None, f"kernel cannot run it: {reason}"
+    if row.get("xla_us") is not None and row["us"] >= row["xla_us"]:
+      return None, f"kernel measured slower ({row['us']} vs {row['xla_us']} us, {row['shape']})"
+    return Choice(op=OP, impl="pallas", config=config, source="table", problem=problem,
+                  reason=(f"measured on {device.kind} ({row['date']}, {row['shape']}): kernel "
+                          f"{row['us']} us vs XLA {row['xla_us']} us in the same run"),
+                  estimate=(("pallas", row["us"]),) + (
+                      (("xla", row["xla_us"]),) if row.get("xla_us") else ())), ""
+  if tuning.lookup(device.kind, OP, problem.table_key()) is not None:
+    return None, "only the XLA variants were measured on this shape"
   config = pallas_formula_config(problem)
-  if (speedup is not None and speedup[0] > 1.0 and problem.num_groups >= 2
-      and config is not None):
-    return Choice(op=OP, impl="pallas", config=config, source="formula", problem=problem,
-                  reason=(f"untuned {problem.layout} shape, G={problem.num_groups}: the kernel ran "
-                          f"{speedup[0]:.2f}x the XLA path (geometric mean) on the {speedup[1]} "
-                          f"measured {problem.layout} shapes with G >= 2 on {device.kind}"),
-                  estimate=estimate(problem, device))
+  if config is None:
+    return None, f"kernel cannot run it: {pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}"
+  one = problem.num_groups == 1
+  kind = f"{problem.layout} shapes with {'one group' if one else 'G >= 2'}"
+  speedup = measured_kernel_speedup(problem.layout, one, device)
+  if speedup is None:
+    return None, f"no {kind} measured with the kernel"
+  ran = (f"the kernel ran {speedup[0]:.2f}x the XLA path (geometric mean) on the {speedup[1]} "
+         f"measured {kind} on {device.kind}")
+  if speedup[0] <= 1.0:
+    return None, ran
+  return Choice(op=OP, impl="pallas", config=config, source="formula", problem=problem,
+                reason=f"untuned {problem.layout} shape, G={problem.num_groups}: {ran}",
+                estimate=estimate(problem, device)), ""
+
+
+def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
+  kernel, why_not = _kernel_choice(problem, device)
+  if kernel is not None:
+    return kernel
   if problem.layout == "masked":
     config = GroupedGemmXlaConfig(method="batched")
     return Choice(op=OP, impl="xla", config=config, source="fallback", problem=problem,
-                  reason="masked layout: one batched dot over [G, M_max, K] (only XLA path yet)",
+                  reason=f"masked layout: one batched dot over [G, M_max, K] ({why_not})",
                   estimate=estimate(problem, device))
-  row = xla_row
+  row = tuning.lookup(device.kind, OP, problem.table_key())
   if row is not None:
     config = GroupedGemmXlaConfig(**row["config"])
     return Choice(op=OP, impl="xla", config=config, source="table", problem=problem,
-                  reason=f"measured on {device.kind} ({row['date']}): {row['why']}",
+                  reason=f"measured on {device.kind} ({row['date']}): {row['why']} ({why_not})",
                   estimate=tuple(sorted(row["us"].items())))
   costs = _costs(problem, device)
   config = min(costs, key=costs.get)
   unit = "us" if device.peak_bf16_flops else "FLOP-equivalents"
   reason = (f"contiguous, G={problem.num_groups}: cheapest modelled XLA variant ({unit}: "
             + ", ".join(f"{c.method}/{c.block_m}={v:.3g}" for c, v in sorted(
-                costs.items(), key=lambda kv: kv[1])[:3]) + ")")
+                costs.items(), key=lambda kv: kv[1])[:3]) + f"; {why_not})")
   return Choice(op=OP, impl="xla", config=config, source="formula", problem=problem,
                 reason=reason, estimate=estimate(problem, device))
 

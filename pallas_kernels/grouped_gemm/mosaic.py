@@ -6,8 +6,8 @@ lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [sta
 Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros.
 
 The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets
-(t * block_m). XLA computes once per call which groups each row tile touches (plan: two
-searches over the group bounds, one fusion), so a kernel never scans the groups. A tile runs one
+(t * block_m). XLA computes once per call which groups each row tile touches (`tile_groups`:
+two compare-all searches over the group bounds), so a kernel never scans the groups. A tile runs one
 K loop per group it touches (usually one; a tile across a group boundary runs both groups' loops
 and keeps each group's rows), then writes the whole tile with one TMA store: rows of no group
 are zero, so the store never needs to be ragged.
@@ -33,6 +33,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+from pallas_kernels.grouped_gemm.reference import group_bounds
 
 __all__ = ["GroupedGemmPallasConfig", "grouped_gemm_pallas", "smem_bytes", "tile_groups",
            "unsupported_reason"]
@@ -50,10 +51,9 @@ def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
 
 
 def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
-                       out_dtype: str, activation: str | None, fp8_scales: bool = False
-                       ) -> str | None:
+                       out_dtype: str, activation: str | None) -> str | None:
   """Why the kernel cannot run this problem with this config (None when it can)."""
-  if dtype not in SUPPORTED_DTYPES or fp8_scales:
+  if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
   if out_dtype != dtype:
     return f"out_dtype {out_dtype} (the kernel writes the operand dtype {dtype})"
@@ -70,7 +70,7 @@ def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
   """[2 * num_tiles] int32: for row tile t, the first and last group whose rows [start, end)
   may meet rows [t * block_m, (t + 1) * block_m) (last < first: none). Groups must be laid out in
   order (starts and ends non-decreasing); empty groups inside the range are skipped by the kernel.
-  """
+  Two compare-all searches (pallas_kernels._index), no loop over the groups."""
   t0 = jnp.arange(num_tiles, dtype=jnp.int32) * block_m
   first = searchsorted_right(ends, t0)                     # groups ending at or before the tile
   last = searchsorted_right(starts, t0 + block_m - 1) - 1  # groups starting inside or before it
@@ -111,18 +111,22 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
   units = st.m_tiles * st.n_tiles
   my_units = lax.div(units - 1 - cta, st.num_ctas) + 1        # cta, cta + C, ... below units
 
-  def for_each_group(i, body, carry):
-    """body(m, n, g, start, end, k_steps, carry) over the groups of this CTA's i-th unit."""
-    m, n = _unit(cta + i * st.num_ctas, st)
-
+  def for_each_group(g_lo, g_hi, body, carry):
+    """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile (an empty
+    group runs no K steps)."""
     def group(g, carry):
       start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
-      return body(m, n, g, start, end, jnp.where(end > start, st.k_steps, 0), carry)
-    return lax.fori_loop(groups_ref[2 * m], groups_ref[2 * m + 1] + 1, group, carry)
+      return body(g, start, end, jnp.where(end > start, st.k_steps, 0), carry)
+    return lax.fori_loop(g_lo, g_hi + 1, group, carry)
 
   @pl.when(wg == 2)
   def _producer():
     plgpu.set_max_registers(40, action="decrease")
+
+    def issue_unit(i, count):
+      m, n = _unit(cta + i * st.num_ctas, st)
+      return for_each_group(groups_ref[2 * m], groups_ref[2 * m + 1],
+                            functools.partial(issue, m, n), count)
 
     def issue(m, n, g, start, end, k_steps, count):
       del start, end
@@ -141,7 +145,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         return count + 1
       return lax.fori_loop(0, k_steps, step, count)
 
-    total = lax.fori_loop(0, my_units, lambda i, c: for_each_group(i, issue, c), jnp.int32(0))
+    total = lax.fori_loop(0, my_units, issue_unit, jnp.int32(0))
     for i in range(stages):             # the last fills' releases, so every phase is observed
       last = total - stages + i
 
@@ -176,8 +180,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       def _():
         o[...] = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
 
-      def group(m, n, g, start, end, k_steps, count):
-        del m, n, g
+      def group(g, start, end, k_steps, count):
+        del g
 
         def acc_scope(acc_ref):
           def step(kk, count):
@@ -210,7 +214,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
           o[...] = jnp.where((row >= start) & (row < end), res, o[...])
         return count
 
-      count = for_each_group(i, group, count)
+      count = for_each_group(g_lo, g_hi, group, count)
       plgpu.commit_smem()
       plgpu.copy_smem_to_gmem(o, out_ref.at[pl.ds(row0, rows), pl.ds(col0, cols)])
       return count
@@ -248,22 +252,20 @@ def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, inter
 def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
                         rhs_scale=None, out_dtype=None, activation=None,
                         config: GroupedGemmPallasConfig = GroupedGemmPallasConfig(),
-                        num_sms: int = 132, interpret: bool = False):
+                        num_sms: int | None = None, interpret: bool = False):
   """The Mosaic GPU kernel behind `jaxkern.grouped_gemm(impl="pallas")`; the signature and
-  semantics of `grouped_gemm_xla` (plus `num_sms`, the CTAs of a full wave: DeviceSpec.num_sms).
-  """
+  semantics of `grouped_gemm_xla`, plus `num_sms`: the persistent CTAs (default: the current
+  DeviceSpec's SM count)."""
   dtype = jnp.dtype(lhs.dtype)
   num_groups, k, n = rhs.shape
   out_dtype = jnp.dtype(out_dtype or dtype)
   reason = unsupported_reason(config, k=k, n=n, dtype=dtype.name, out_dtype=out_dtype.name,
-                              activation=activation,
-                              fp8_scales=lhs_scale is not None or rhs_scale is not None)
+                              activation=activation)
   if reason is not None:
     raise NotImplementedError(f"grouped_gemm(impl='pallas'): {reason}")
   if masked_m is None:
     rows = lhs.shape[0]
-    ends = jnp.minimum(jnp.cumsum(jnp.maximum(group_sizes.astype(jnp.int32), 0)), rows)
-    starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
+    starts, ends = group_bounds(group_sizes, rows)
     flat = lhs
   else:
     m_max = lhs.shape[1]
@@ -282,6 +284,9 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     flat = jnp.pad(flat, ((0, m_tiles * bm - rows), (0, k_steps * config.block_k - k)))
     rhs = jnp.pad(rhs, ((0, 0), (0, k_steps * config.block_k - k), (0, n_tiles * bn - n)))
   rows_c, cols_c = config.wg_tile
+  if num_sms is None:
+    from jaxkern.device import DeviceSpec   # here: jaxkern's package imports this module
+    num_sms = DeviceSpec.current().num_sms
   st = _Static(num_groups=num_groups, m_tiles=m_tiles, n_tiles=n_tiles, k_steps=k_steps,
                num_ctas=max(1, min(num_sms, m_tiles * n_tiles)), block_m=bm, block_n=bn,
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, split=config.split,

@@ -66,7 +66,7 @@ def quantize_rhs_fp8(w):
   return q.astype(jnp.float8_e4m3fn), scale
 
 
-def _group_bounds(group_sizes, num_rows: int):
+def group_bounds(group_sizes, num_rows: int):
   """[start, end) rows of each group, clipped to the num_rows rows that exist."""
   ends = jnp.minimum(jnp.cumsum(jnp.maximum(group_sizes.astype(jnp.int32), 0)), num_rows)
   starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
@@ -83,7 +83,7 @@ def tile_work_items(group_sizes, num_rows: int, block_m: int):
   num_groups = group_sizes.shape[0]
   num_tiles = -(-num_rows // block_m)
   num_items = num_tiles + num_groups - 1
-  starts, ends = _group_bounds(group_sizes, num_rows)
+  starts, ends = group_bounds(group_sizes, num_rows)
   first_tile = starts // block_m
   tiles_per_group = jnp.where(ends > starts, (ends - 1) // block_m - first_tile + 1, 0)
   item_end = jnp.cumsum(tiles_per_group)
@@ -131,7 +131,7 @@ def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compu
   num_rows = lhs.shape[0]
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
-  starts, ends = _group_bounds(group_sizes, num_rows)
+  starts, ends = group_bounds(group_sizes, num_rows)
   sizes = ends - starts
   valid = jnp.arange(num_rows) < ends[-1]
   x = jnp.where(valid[:, None], x, 0)  # padding rows may hold NaN
