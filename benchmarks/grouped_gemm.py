@@ -53,11 +53,12 @@ def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
   return jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16), jnp.asarray(sizes)
 
 
-def _rates(rec, shape, rows, fp8=False):
+def _rates(rec, shape, rows, fp8=False, out_cols=None):
+  """TFLOP/s of the valid rows and TB/s of the minimum bytes (out_cols: N, or N/2 for SwiGLU)."""
   if rec.get("us"):
     itemsize = 1 if fp8 else 2
     min_bytes = (rows * shape.k * itemsize + shape.num_groups * shape.k * shape.n * itemsize
-                 + rows * shape.n * 2)
+                 + rows * (out_cols or shape.n) * 2)
     rec["tflops"] = 2.0 * rows * shape.k * shape.n / rec["us"] / 1e6
     rec["tbps"] = min_bytes / rec["us"] / 1e6
   return rec

@@ -3,7 +3,7 @@ and masked layouts), beside JAX's ragged_dot_mgpu and tokamax in the same proces
 checked against the float32 reference before it is timed.
 
   python -m benchmarks.grouped_gemm_configs [--only NAME,...] [--layouts contiguous,masked]
-      [--configs m128/n256] [--iters 20] [--update-tuning]
+      [--configs m128/n256] [--activation swiglu] [--iters 20] [--update-tuning]
 
 Prints one line per (shape, config) with µs, TFLOP/s of valid rows and TB/s of minimum bytes,
 then a table of the best kernel config, our XLA path and the best config of each peer with our
@@ -38,6 +38,9 @@ from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 _ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all)")
 _CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these")
 _PEERS = flags.DEFINE_bool("peers", True, "also time ragged_dot_mgpu and tokamax (contiguous)")
+_ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
+                                "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
+                                "peers are not run)")
 
 
 def config_name(cfg) -> str:
@@ -71,32 +74,34 @@ def main(argv):
   device = DeviceSpec.current()
   shapes = [s for s in GROUPED_GEMM_SHAPES if not _ONLY.value or s.name in _ONLY.value]
   records, tuning_rows = [], []
+  act = _ACTIVATION.value
+  gemm = functools.partial(jaxkern.grouped_gemm, activation=act)
   for shape in shapes:
     for layout in _LAYOUTS.value:
       masked = layout == "masked"
       if layout not in ("contiguous", "masked") or (
-          masked and shape.name not in MASKED_GROUPED_GEMM_SHAPES):
+          masked and shape.name not in MASKED_GROUPED_GEMM_SHAPES) or (
+          act and not shape.name.endswith("_gu")):
         continue
       args_fn = functools.lru_cache(maxsize=None)(
           lambda s, masked=masked, shape=shape: _inputs(shape, s, masked=masked))
       lhs, rhs, sizes = args_fn(0)
+      ref_fn = functools.partial(grouped_gemm_reference, activation=act)
       if masked:
-        ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, sizes)
+        ref = jax.jit(lambda a, b, m: ref_fn(a, b, masked_m=m))(lhs, rhs, sizes)
+        problem = jaxkern.explain(lambda a, b, m: gemm(a, b, masked_m=m), lhs, rhs,
+                                  sizes)[0].problem
       else:
-        ref = jax.jit(grouped_gemm_reference)(lhs, rhs, sizes)
-      if masked:
-        problem = jaxkern.explain(lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m), lhs,
-                                  rhs, sizes)[0].problem
-      else:
-        problem = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, sizes)[0].problem
-      base = dict(shape=shape.name + ("/masked" if masked else ""), tp=1, layout=layout,
-                  dtype="bfloat16")
+        ref = jax.jit(ref_fn)(lhs, rhs, sizes)
+        problem = jaxkern.explain(gemm, lhs, rhs, sizes)[0].problem
+      base = dict(shape=shape.name + ("/masked" if masked else "") + (f"/{act}" if act else ""),
+                  tp=1, layout=layout, dtype="bfloat16", activation=act)
       rows = int(np.asarray(sizes).sum())
       xla_cfg = rule.config_for("xla", problem, device)
       if masked:
-        xla_fn = lambda a, b, m: grouped_gemm_xla(a, b, masked_m=m, config=xla_cfg)
+        xla_fn = lambda a, b, m: grouped_gemm_xla(a, b, masked_m=m, config=xla_cfg, activation=act)
       else:
-        xla_fn = lambda a, b, g: grouped_gemm_xla(a, b, g, config=xla_cfg)
+        xla_fn = lambda a, b, g: grouped_gemm_xla(a, b, g, config=xla_cfg, activation=act)
       recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
                     args_fn)]
       for cfg in rule.pallas_candidates(problem):
@@ -104,15 +109,16 @@ def main(argv):
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
           continue
         if masked:
-          fn = lambda a, b, m, cfg=cfg: grouped_gemm_pallas(a, b, masked_m=m, config=cfg)
+          fn = lambda a, b, m, cfg=cfg: grouped_gemm_pallas(a, b, masked_m=m, config=cfg,
+                                                            activation=act)
         else:
-          fn = lambda a, b, g, cfg=cfg: grouped_gemm_pallas(a, b, g, config=cfg)
+          fn = lambda a, b, g, cfg=cfg: grouped_gemm_pallas(a, b, g, config=cfg, activation=act)
         recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)), fn,
                           _ITERS.value, ref, args_fn))
-      if _PEERS.value and not masked and jax.default_backend() == "gpu":
+      if _PEERS.value and not masked and not act and jax.default_backend() == "gpu":
         recs += peer_records(base, _ITERS.value, ref, args_fn)
       for r in recs:
-        _rates(r, shape, rows)
+        _rates(r, shape, rows, out_cols=shape.n // 2 if act else None)
         print(f"{r['shape']:32s} {r['impl']:34s} "
               + (f"{r['us']:9.1f} us {r['tflops']:6.0f} TF/s {r['tbps']:5.2f} TB/s"
                  if r.get("us") else f"failed: {r.get('note', '')[:200]}"), flush=True)

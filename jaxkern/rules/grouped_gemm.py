@@ -40,8 +40,11 @@ class GroupedGemmProblem:
     return self.dtype.startswith("float8")
 
   def table_key(self) -> dict:
-    return {"layout": self.layout, "dtype": self.dtype, "G": tuning.bucket(self.num_groups),
-            "M": tuning.bucket(self.m), "K": tuning.bucket(self.k), "N": tuning.bucket(self.n)}
+    key = {"layout": self.layout, "dtype": self.dtype, "G": tuning.bucket(self.num_groups),
+           "M": tuning.bucket(self.m), "K": tuning.bucket(self.k), "N": tuning.bucket(self.n)}
+    if self.activation is not None:    # a fused epilogue is measured as its own row
+      key["activation"] = self.activation
+    return key
 
 
 def _itemsize(p: GroupedGemmProblem) -> int:

@@ -44,10 +44,17 @@ SMEM_BYTES = 227 * 1024
 _SMEM_SLACK = 1024       # barriers and alignment
 
 
-def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
-  """The operand ring plus the output tile (both consumers' shares)."""
+def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2,
+               activation: str | None = None) -> int:
+  """The operand ring plus the output tile (both consumers' shares; half as wide for SwiGLU)."""
   stage = (config.block_m + config.block_n) * config.block_k * itemsize
-  return config.num_stages * stage + config.block_m * config.block_n * itemsize + _SMEM_SLACK
+  out_cols = config.block_n // _parts(activation)
+  return config.num_stages * stage + config.block_m * out_cols * itemsize + _SMEM_SLACK
+
+
+def _parts(activation: str | None) -> int:
+  """Column parts of a tile's rhs: 2 (gate, up) for SwiGLU, else 1."""
+  return 2 if activation == "swiglu" else 1
 
 
 def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
@@ -57,12 +64,19 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
   if out_dtype != dtype:
     return f"out_dtype {out_dtype} (the kernel writes the operand dtype {dtype})"
-  if activation is not None:
-    return f"activation={activation!r} (no fused epilogue yet)"
-  if k % 8 or n % 8:
-    return f"K={k}, N={n}: TMA needs rows of whole 16-byte units (K, N multiples of 8)"
-  if smem_bytes(config) > SMEM_BYTES:
-    return f"{smem_bytes(config)} bytes of shared memory (limit {SMEM_BYTES})"
+  if activation not in (None, "swiglu"):
+    return f"activation={activation!r} (the kernel fuses None or 'swiglu')"
+  parts = _parts(activation)
+  if k % 8 or n % (8 * parts):
+    return (f"K={k}, N={n}: TMA needs rows of whole 16-byte units (K and "
+            f"{'N/2' if parts == 2 else 'N'} multiples of 8)")
+  part_cols = config.wg_tile[1] // parts
+  if part_cols % 64:
+    return (f"activation='swiglu' with {config.wg_tile[1]} columns per consumer: its gate and up "
+            f"shares ({part_cols} columns) must be multiples of 64")
+  if smem_bytes(config, activation=activation) > SMEM_BYTES:
+    return (f"{smem_bytes(config, activation=activation)} bytes of shared memory "
+            f"(limit {SMEM_BYTES})")
   return None
 
 
@@ -89,6 +103,8 @@ class _Static:
   block_k: int
   wg_rows: int
   wg_cols: int
+  parts: int       # rhs column parts per tile: 1, or 2 for SwiGLU (gate, up)
+  up_col: int      # SwiGLU: the rhs column where the up half starts
   split: str
   num_stages: int
   band: int
@@ -107,6 +123,7 @@ def _unit(u, st: _Static):
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _Static):
   a_smem, b_smem, o_smem, full, free = scratch
   stages, bk = st.num_stages, st.block_k
+  part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
   units = st.m_tiles * st.n_tiles
   my_units = lax.div(units - 1 - cta, st.num_ctas) + 1        # cta, cta + C, ... below units
@@ -139,9 +156,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
           plgpu.barrier_wait(free.at[slot])
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(m * st.block_m, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
-        plgpu.copy_gmem_to_smem(
-            rhs_ref.at[g, pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
-            b_smem.at[slot], full.at[slot])
+        for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
+          plgpu.copy_gmem_to_smem(
+              rhs_ref.at[g, pl.ds(kk * bk, bk), pl.ds(p * st.up_col + n * part_n, part_n)],
+              b_smem.at[slot, p], full.at[slot])
         return count + 1
       return lax.fori_loop(0, k_steps, step, count)
 
@@ -156,11 +174,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
   @pl.when(wg < 2)
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
-    rows, cols = st.wg_rows, st.wg_cols
+    rows, cols = st.wg_rows, st.wg_cols // st.parts    # cols: of each part, = output columns
     o = o_smem.at[wg]
 
-    def operands(slot):
-      a, b = a_smem.at[slot], b_smem.at[slot]
+    def operands(slot, p):
+      a, b = a_smem.at[slot], b_smem.at[slot, p]
       if st.split == "m":
         return a.at[pl.ds(wg * rows, rows)], b
       return a, b.at[:, pl.ds(wg * cols, cols)]
@@ -169,7 +187,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
     def unit(i, count):
       m, n = _unit(cta + i * st.num_ctas, st)
       row0 = m * st.block_m + (wg * rows if st.split == "m" else 0)
-      col0 = n * st.block_n + (wg * cols if st.split == "n" else 0)
+      col0 = n * part_n + (wg * cols if st.split == "n" else 0)
       g_lo, g_hi = groups_ref[2 * m], groups_ref[2 * m + 1]
       # One non-empty group owning all of this warpgroup's rows: its result is the tile as is.
       g = jnp.minimum(g_lo, st.num_groups - 1)
@@ -183,12 +201,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       def group(g, start, end, k_steps, count):
         del g
 
-        def acc_scope(acc_ref):
+        def acc_scope(*acc_refs):
           def step(kk, count):
             slot = lax.rem(count, stages)
             plgpu.barrier_wait(full.at[slot])
-            plgpu.wgmma(acc_ref, *operands(slot))
-            plgpu.wgmma_wait(1)                     # the previous step's wgmma is done
+            for p, acc_ref in enumerate(acc_refs):
+              plgpu.wgmma(acc_ref, *operands(slot, p))
+            plgpu.wgmma_wait(1)                     # the previous step's wgmmas are done
 
             @pl.when(kk > 0)
             def _():
@@ -200,9 +219,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
           @pl.when(k_steps > 0)
           def _():
             plgpu.barrier_arrive(free.at[lax.rem(end_count - 1, stages)])
-          return end_count, acc_ref[...]
-        count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, cols), _F32))
-        res = acc.astype(st.dtype)
+          return end_count, tuple(r[...] for r in acc_refs)
+        count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
+        res = _epilogue(accs).astype(st.dtype)
 
         @pl.when(whole)
         def _():
@@ -223,6 +242,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
 
+def _epilogue(accs):
+  """The float32 tile from the accumulators: as is, or SwiGLU's silu(gate) * up."""
+  if len(accs) == 1:
+    return accs[0]
+  gate, up = accs
+  return gate / (1.0 + jnp.exp(-gate)) * up
+
+
 def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, interpret: bool):
   swizzle = 128
   elems = swizzle // jnp.dtype(st.dtype).itemsize
@@ -230,9 +257,10 @@ def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, inter
 
   def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref):
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
-            plgpu.SMEM((st.num_stages, st.block_k, st.block_n), st.dtype, transforms=transforms),
-            plgpu.SMEM((2, st.wg_rows, st.wg_cols), st.dtype, transforms=transforms))
-    barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
+            plgpu.SMEM((st.num_stages, st.parts, st.block_k, st.block_n // st.parts), st.dtype,
+                       transforms=transforms),
+            plgpu.SMEM((2, st.wg_rows, st.wg_cols // st.parts), st.dtype, transforms=transforms))
+    barriers = (plgpu.Barrier(num_arrivals=1 + st.parts, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
     pl.run_scoped(lambda *s: _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref,
                                      (*s[0], *s[1]), st=st),
@@ -274,25 +302,30 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
     flat = lhs.reshape(rows, k)
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
-    return jnp.zeros(lhs.shape[:-1] + (n,), out_dtype)
+    return jnp.zeros(lhs.shape[:-1] + (n // _parts(activation),), out_dtype)
   bm, bn = config.block_m, config.block_n
-  m_tiles, n_tiles = -(-rows // bm), -(-n // bn)
+  parts = _parts(activation)
+  n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
+  m_tiles, n_tiles = -(-rows // bm), -(-n_out // part_n)
   groups = tile_groups(starts, ends, num_tiles=m_tiles, block_m=bm)
   bounds = jnp.stack([starts, ends], axis=1).reshape(-1)
   k_steps = -(-k // config.block_k)
   if interpret:   # the interpreter has no TMA zero fill / clipping: whole tiles explicitly
     flat = jnp.pad(flat, ((0, m_tiles * bm - rows), (0, k_steps * config.block_k - k)))
-    rhs = jnp.pad(rhs, ((0, 0), (0, k_steps * config.block_k - k), (0, n_tiles * bn - n)))
+    rhs = jnp.pad(rhs.reshape(num_groups, k, parts, n_out),     # each part padded on its own
+                  ((0, 0), (0, k_steps * config.block_k - k), (0, 0), (0, n_tiles * part_n - n_out)))
+    rhs = rhs.reshape(num_groups, k_steps * config.block_k, parts * n_tiles * part_n)
+    n_out = n_tiles * part_n
   rows_c, cols_c = config.wg_tile
   if num_sms is None:
     from jaxkern.device import DeviceSpec   # here: jaxkern's package imports this module
     num_sms = DeviceSpec.current().num_sms
   st = _Static(num_groups=num_groups, m_tiles=m_tiles, n_tiles=n_tiles, k_steps=k_steps,
                num_ctas=max(1, min(num_sms, m_tiles * n_tiles)), block_m=bm, block_n=bn,
-               block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, split=config.split,
+               block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
+               up_col=n_out if parts == 2 else 0, split=config.split,
                num_stages=config.num_stages, band=min(config.band, m_tiles), dtype=dtype)
   out_rows = m_tiles * bm if interpret else rows
-  out = _call(groups, bounds, flat, rhs, st=st, out_rows=out_rows,
-              n=n_tiles * bn if interpret else n, interpret=interpret)
-  out = out[:rows, :n]
-  return out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n)
+  out = _call(groups, bounds, flat, rhs, st=st, out_rows=out_rows, n=n_out, interpret=interpret)
+  out = out[:rows, :n // parts]
+  return out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)

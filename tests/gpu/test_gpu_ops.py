@@ -178,3 +178,35 @@ def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
     assert rel_err(out, ref) < 1e-2
     assert bool(jnp.all(jnp.where(jnp.arange(m_max)[None, :, None] >= mm[:, None, None], out,
                                   0) == 0))
+
+
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.name.endswith("_gu")],
+                         ids=lambda s: s.name)
+def test_grouped_gemm_pallas_swiglu(gpu, shape):
+  """The fused SwiGLU epilogue on every gate/up shape of PEERS.md §3: contiguous with 128x256
+  tiles (NaN padding rows -> zeros) and, for the masked shapes, masked with 64-row tiles."""
+  rng = np.random.default_rng(2)
+  sizes = shape.group_sizes()
+  used = int(sizes.sum())
+  lhs = rng.standard_normal((used + 8, shape.k), np.float32)
+  lhs[used:] = np.nan
+  lhs = jnp.asarray(lhs, jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
+                    / np.sqrt(shape.k), jnp.bfloat16)
+  gs = jnp.asarray(sizes)
+  ref_fn = functools.partial(grouped_gemm_reference, activation="swiglu")
+  out = jax.jit(functools.partial(grouped_gemm_pallas, activation="swiglu", config=_GG_CONFIGS[0]))(
+      lhs, rhs, gs)
+  ref = jax.jit(ref_fn)(lhs, rhs, gs)
+  assert out.shape == (used + 8, shape.n // 2)
+  assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
+  assert bool(jnp.all(out[used:] == 0))
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    mm = jnp.asarray(np.minimum(sizes, shape.masked_m_max))
+    masked = jnp.asarray(rng.standard_normal((shape.num_groups, shape.masked_m_max, shape.k),
+                                             np.float32), jnp.bfloat16)
+    cfg = GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4)
+    out = jax.jit(functools.partial(grouped_gemm_pallas, activation="swiglu", config=cfg))(
+        masked, rhs, masked_m=mm)
+    ref = jax.jit(lambda a, b, m: ref_fn(a, b, masked_m=m))(masked, rhs, mm)
+    assert rel_err(out, ref) < 1e-2

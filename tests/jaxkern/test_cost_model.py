@@ -240,15 +240,19 @@ def test_committed_h200_table_drives_the_rule():
   # Inputs the kernel cannot run never get it, table or not.
   fp8 = dataclasses.replace(problem("Gm_prefill_gu"), dtype="float8_e4m3fn")
   assert gg_rule.choose(fp8, H200).impl == "xla"
-  swiglu = dataclasses.replace(problem("Gm_prefill_gu"), activation="swiglu")
-  assert gg_rule.choose(swiglu, H200).impl == "xla"
+  wide = dataclasses.replace(problem("Gm_prefill_gu"), out_dtype="float32")
+  assert gg_rule.choose(wide, H200).impl == "xla"
+  # The fused SwiGLU epilogue is its own row of the table (or the formula until measured).
+  swiglu = gg_rule.choose(dataclasses.replace(problem("Gm_prefill_gu"), activation="swiglu"), H200)
+  assert swiglu.impl == "pallas" and swiglu.problem.table_key()["activation"] == "swiglu"
+  assert gg_rule.pallas_unsupported_reason(swiglu.problem, swiglu.config) is None
 
 
 def test_untuned_shapes_get_the_kernel_from_the_measured_speedup():
   """A shape in neither H200 table gets the kernel by formula when the kernel beat the XLA path on
   the measured shapes of its class (layout, one group or several; geometric mean > 1): so a
   contiguous one-group shape (a single dense dot, 0.93x) stays on XLA and a masked one does not;
-  fp8 and SwiGLU stay on XLA; a CPU never gets it."""
+  fp8 stays on XLA, SwiGLU (fused epilogue) does not; a CPU never gets it."""
   def problem(layout="contiguous", g=32, m=8192, dtype="bfloat16", activation=None):
     return gg_rule.GroupedGemmProblem(layout=layout, num_groups=g, m=m, k=4096, n=1536,
                                       dtype=dtype, out_dtype="bfloat16", activation=activation)
@@ -263,7 +267,7 @@ def test_untuned_shapes_get_the_kernel_from_the_measured_speedup():
   assert gg_rule.choose(problem(g=1, m=3000), H200).impl == "xla"
   assert gg_rule.choose(problem("masked", g=1, m=3000), H200).impl == "pallas"
   assert gg_rule.choose(problem(dtype="float8_e4m3fn"), H200).impl == "xla"
-  assert gg_rule.choose(problem(activation="swiglu"), H200).impl == "xla"
+  assert gg_rule.choose(problem(activation="swiglu"), H200).impl == "pallas"
   assert gg_rule.choose(problem(), DeviceSpec.for_kind("cpu")).impl == "xla"
 
 

@@ -80,6 +80,10 @@ def test_pallas_on_inputs_it_cannot_run_raises_not_implemented():
   rhs = jax.ShapeDtypeStruct((4, 256, 96), jnp.float32)
   with pytest.raises(NotImplementedError, match="dtype float32"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas"), lhs, rhs, GS)
-  with pytest.raises(NotImplementedError, match="swiglu"):
+  with pytest.raises(NotImplementedError, match="out_dtype float32"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",
-                                                        activation="swiglu"), LHS, RHS, GS)
+                                                        out_dtype=jnp.float32), LHS, RHS, GS)
+  odd = jax.ShapeDtypeStruct((4, 256, 2 * 36), jnp.bfloat16)    # N/2 = 36: no whole 16 bytes
+  with pytest.raises(NotImplementedError, match="N/2"):
+    jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",
+                                                        activation="swiglu"), LHS, odd, GS)

@@ -72,6 +72,36 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
     assert np.all(np.asarray(out[i, mm:], np.float32) == 0)
 
 
+@pytest.mark.parametrize("layout,config", [
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2)),
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2))])
+def test_swiglu_epilogue(rng, layout, config):
+  # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 96 is
+  # not a multiple of the tile's output columns (the last tile's gate box runs past N/2).
+  g, k, n = 3, 72, 192
+  rhs = rng.standard_normal((g, k, n)).astype(np.float32) / np.sqrt(k)
+  rhs16 = jnp.asarray(rhs, jnp.bfloat16)
+  if layout == "contiguous":
+    sizes = np.array([70, 0, 75], np.int32)
+    lhs = rng.standard_normal((160, k)).astype(np.float32)
+    lhs[145:] = np.nan
+    kw = dict(group_sizes=jnp.asarray(sizes))
+    oracle = dict(group_sizes=sizes)
+  else:
+    masked_m = np.array([33, 64, 0], np.int32)
+    lhs = rng.standard_normal((g, 64, k)).astype(np.float32)
+    lhs[0, 33:] = np.nan
+    kw = dict(masked_m=jnp.asarray(masked_m))
+    oracle = dict(masked_m=masked_m)
+  lhs16 = jnp.asarray(lhs, jnp.bfloat16)
+  out = _run(lhs16, rhs16, activation="swiglu", config=config, num_sms=3, **kw)
+  want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
+                            activation="swiglu", **oracle)
+  assert out.shape == lhs.shape[:-1] + (n // 2,)
+  _close(out.reshape(-1, n // 2), want.reshape(-1, n // 2))
+  assert np.all(np.asarray(out, np.float32)[want == 0] == 0)   # rows of no group: zeros
+
+
 def test_tile_groups_match_brute_force(rng):
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
@@ -94,8 +124,13 @@ def test_tile_groups_match_brute_force(rng):
 def test_unsupported_inputs_and_configs():
   assert "float32" in unsupported_reason(C(), k=64, n=64, dtype="float32", out_dtype="float32",
                                          activation=None)
-  assert "swiglu" in unsupported_reason(C(), k=64, n=64, dtype="bfloat16",
-                                        out_dtype="bfloat16", activation="swiglu")
+  assert unsupported_reason(C(), k=64, n=64, dtype="bfloat16", out_dtype="bfloat16",
+                            activation="swiglu") is None
+  assert "gate and up" in unsupported_reason(C(block_m=64, block_n=128, split="n"), k=64, n=64,
+                                             dtype="bfloat16", out_dtype="bfloat16",
+                                             activation="swiglu")
+  assert "N/2" in unsupported_reason(C(), k=64, n=72, dtype="bfloat16", out_dtype="bfloat16",
+                                     activation="swiglu")
   assert "multiples of 8" in unsupported_reason(C(), k=60, n=64, dtype="bfloat16",
                                                 out_dtype="bfloat16", activation=None)
   assert smem_bytes(C(block_m=128, block_n=256, num_stages=3)) <= 227 * 1024
