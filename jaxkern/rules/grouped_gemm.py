@@ -88,7 +88,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   with a deeper ring, and 64-row tiles whose consumers split the columns (small groups). 256x128
   and 64x128 tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
   C = GroupedGemmPallasConfig
-  out = [C(block_m=128, block_n=256, num_stages=3), C(block_m=128, block_n=128, num_stages=4),
+  out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
+         C(block_m=128, block_n=128, num_stages=4),
          C(block_m=64, block_n=256, split="n", num_stages=4)]
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 

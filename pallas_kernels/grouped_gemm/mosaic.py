@@ -9,8 +9,9 @@ The output is cut into CTA tiles of block_m rows x block_n columns at fixed row 
 (t * block_m). XLA computes once per call which groups each row tile touches (`tile_groups`:
 two compare-all searches over the group bounds), so a kernel never scans the groups. A tile runs one
 K loop per group it touches (usually one; a tile across a group boundary runs both groups' loops
-and keeps each group's rows), then writes the whole tile with one TMA store: rows of no group
-are zero, so the store never needs to be ragged.
+and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
+through two alternating buffers per consumer: rows of no group are zero, so a store is never
+ragged, and the small buffers leave shared memory for a 4-deep ring at 128 x 256.
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its
@@ -42,14 +43,15 @@ _F32 = jnp.float32
 SUPPORTED_DTYPES = ("bfloat16", "float16")
 SMEM_BYTES = 227 * 1024
 _SMEM_SLACK = 1024       # barriers and alignment
+_EPI_COLS = 64           # output columns per epilogue store (one 128-byte swizzle row of bf16)
 
 
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2,
                activation: str | None = None) -> int:
   """The operand ring plus the output tile (both consumers' shares; half as wide for SwiGLU)."""
   stage = (config.block_m + config.block_n) * config.block_k * itemsize
-  out_cols = config.block_n // _parts(activation)
-  return config.num_stages * stage + config.block_m * out_cols * itemsize + _SMEM_SLACK
+  del activation       # two 64-column output chunks per consumer, whatever the epilogue
+  return config.num_stages * stage + 2 * 2 * config.wg_tile[0] * _EPI_COLS * itemsize + _SMEM_SLACK
 
 
 def _parts(activation: str | None) -> int:
@@ -175,7 +177,6 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
     rows, cols = st.wg_rows, st.wg_cols // st.parts    # cols: of each part, = output columns
-    o = o_smem.at[wg]
 
     def operands(slot, p):
       a, b = a_smem.at[slot], b_smem.at[slot, p]
@@ -189,17 +190,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       row0 = m * st.block_m + (wg * rows if st.split == "m" else 0)
       col0 = n * part_n + (wg * cols if st.split == "n" else 0)
       g_lo, g_hi = groups_ref[2 * m], groups_ref[2 * m + 1]
-      # One non-empty group owning all of this warpgroup's rows: its result is the tile as is.
-      g = jnp.minimum(g_lo, st.num_groups - 1)
-      whole = (g_lo == g_hi) & (bounds_ref[2 * g] <= row0) & (bounds_ref[2 * g + 1] >= row0 + rows)
-      plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # the last unit's store has read o
 
-      @pl.when(jnp.logical_not(whole))
-      def _():
-        o[...] = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
-
-      def group(g, start, end, k_steps, count):
+      def group(g, start, end, k_steps, carry):
         del g
+        count, out = carry
 
         def acc_scope(*acc_refs):
           def step(kk, count):
@@ -221,21 +215,20 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
             plgpu.barrier_arrive(free.at[lax.rem(end_count - 1, stages)])
           return end_count, tuple(r[...] for r in acc_refs)
         count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
-        res = _epilogue(accs).astype(st.dtype)
+        row = row0 + row_iota                       # keep this group's rows of the tile
+        return count, jnp.where((row >= start) & (row < end), _epilogue(accs).astype(st.dtype),
+                                out)
 
-        @pl.when(whole)
-        def _():
-          o[...] = res
-
-        @pl.when(jnp.logical_not(whole))
-        def _():
-          row = row0 + row_iota
-          o[...] = jnp.where((row >= start) & (row < end), res, o[...])
-        return count
-
-      count = for_each_group(g_lo, g_hi, group, count)
-      plgpu.commit_smem()
-      plgpu.copy_smem_to_gmem(o, out_ref.at[pl.ds(row0, rows), pl.ds(col0, cols)])
+      zeros = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
+      count, out = for_each_group(g_lo, g_hi, group, (count, zeros))  # rows of no group: zero
+      chunks = cols // _EPI_COLS
+      for c in range(chunks):     # 64-column chunks through two buffers per consumer, alternating
+        buf = o_smem.at[wg, lax.rem(i * chunks + c, 2)]   # across units too
+        plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last store has read it
+        buf[...] = out[:, c * _EPI_COLS:(c + 1) * _EPI_COLS]
+        plgpu.commit_smem()
+        plgpu.copy_smem_to_gmem(
+            buf, out_ref.at[pl.ds(row0, rows), pl.ds(col0 + c * _EPI_COLS, _EPI_COLS)])
       return count
 
     lax.fori_loop(0, my_units, unit, jnp.int32(0))
@@ -259,7 +252,7 @@ def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, inter
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages, st.parts, st.block_k, st.block_n // st.parts), st.dtype,
                        transforms=transforms),
-            plgpu.SMEM((2, st.wg_rows, st.wg_cols // st.parts), st.dtype, transforms=transforms))
+            plgpu.SMEM((2, 2, st.wg_rows, _EPI_COLS), st.dtype, transforms=transforms))
     barriers = (plgpu.Barrier(num_arrivals=1 + st.parts, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
     pl.run_scoped(lambda *s: _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref,
