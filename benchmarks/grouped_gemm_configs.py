@@ -44,7 +44,8 @@ _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
 
 
 def config_name(cfg) -> str:
-  return f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
+  return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
+          + ("/groups" if cfg.tiles == "groups" else ""))
 
 
 def summary(records: list[dict]) -> list[dict]:

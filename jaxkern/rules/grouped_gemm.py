@@ -84,24 +84,39 @@ def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPa
 
 
 def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConfig]:
-  """The Mosaic GPU configs worth measuring: CUTLASS-like 128x256 tiles (prefill), 128x128 tiles
-  with a deeper ring, and 64-row tiles whose consumers split the columns (small groups). 256x128
-  and 64x128 tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
+  """The Mosaic GPU configs worth measuring: CUTLASS-like 128x256 tiles (prefill) with a 4- or
+  3-deep ring, 128x128 tiles, and 64-row tiles whose consumers split the columns (small groups);
+  for contiguous groups under 1024 rows on average, also tiles inside one group
+  (tiles="groups": each weight tile read once per tile of its group). 256x128 and 64x128 row
+  tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
   C = GroupedGemmPallasConfig
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),
          C(block_m=64, block_n=256, split="n", num_stages=4)]
+  if problem.layout == "contiguous" and problem.m < 1024 * problem.num_groups:
+    out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"),
+            C(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups"),
+            C(block_m=128, block_n=256, num_stages=4, tiles="groups")]
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 
 def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfig | None:
-  """An untuned shape's kernel config: 128x256 tiles when groups average a full 128-row tile,
-  else 64-row tiles split by columns (less padding per group); None if the kernel cannot run."""
+  """An untuned shape's kernel config, from the H200 table (benchmarks.grouped_gemm_configs,
+  session 8): contiguous groups of <= 256 rows on average get 64 x 256 tiles inside one group
+  (best or within 3% of the best on 5 of the 6 contiguous shapes of 8-218 rows per group; the
+  best row-tile config ran 17-55% slower than the best group-tile one on 4 of them and tied on
+  2); groups averaging a full 128-row tile get 128 x 256 tiles
+  with a 4-deep ring (best on 4 of the 5 prefill shapes); else 64-row tiles split by columns;
+  None if the kernel cannot run it."""
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
-  order = ([C(block_m=128, block_n=256, num_stages=3)] if rows_per_group >= 128 else []) + [
-      C(block_m=64, block_n=256, split="n", num_stages=4), C(block_m=128, block_n=128,
-                                                               num_stages=4)]
+  order = []
+  if problem.layout == "contiguous" and rows_per_group <= 256:
+    order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
+  if rows_per_group >= 128:
+    order.append(C(block_m=128, block_n=256, num_stages=4))
+  order += [C(block_m=64, block_n=256, split="n", num_stages=4),
+            C(block_m=128, block_n=128, num_stages=4)]
   return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
 
 

@@ -44,6 +44,11 @@ class GroupedGemmPallasConfig:
   block_k: K per pipeline step (64: one 128-byte swizzle row of bf16). num_stages: depth of the
   operand ring in shared memory. band: m-tiles per band of the launch order (within a band the
   m-tiles of one n-tile run next to each other, so tiles of a group read its weights together).
+  tiles: "rows" cuts the flat rows into tiles at multiples of block_m (a tile across a group
+  boundary runs both groups' K loops); "groups" gives every group its own tiles (starting at its
+  first row rounded down to 8, so neighbours' tiles overlap by < 8 rows) written to a padded
+  output that XLA gathers back: each weight tile is read once per tile of its group, at the cost
+  of one pass over the output (small groups, memory-bound shapes).
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -53,8 +58,12 @@ class GroupedGemmPallasConfig:
   num_stages: int = 3
   split: str = "m"
   band: int = 8
+  tiles: str = "rows"
 
   def __post_init__(self):
+    if self.tiles not in ("rows", "groups"):
+      raise ValueError(f"GroupedGemmPallasConfig.tiles must be 'rows' or 'groups', "
+                       f"got {self.tiles!r}")
     if self.split not in ("m", "n"):
       raise ValueError(f"GroupedGemmPallasConfig.split must be 'm' or 'n', got {self.split!r}")
     if self.block_k != 64:

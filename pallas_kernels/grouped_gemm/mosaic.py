@@ -12,6 +12,10 @@ K loop per group it touches (usually one; a tile across a group boundary runs bo
 and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
 ragged, and the small buffers leave shared memory for a 4-deep ring at 128 x 256.
+With config.tiles="groups" every tile lies inside one group instead (`group_tiles`: a group's
+tiles start at its first row rounded down to 8, as TMA row offsets must be) and writes rows of a
+padded output that XLA gathers back (`ungroup_rows`): small groups then read each weight tile
+once per tile of their own instead of once per group of every tile they straddle.
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its
@@ -36,8 +40,8 @@ from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["GroupedGemmPallasConfig", "grouped_gemm_pallas", "smem_bytes", "tile_groups",
-           "unsupported_reason"]
+__all__ = ["GroupedGemmPallasConfig", "group_tiles", "grouped_gemm_pallas", "smem_bytes",
+           "tile_groups", "ungroup_rows", "unsupported_reason"]
 
 _F32 = jnp.float32
 SUPPORTED_DTYPES = ("bfloat16", "float16")
@@ -83,14 +87,50 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
 
 
 def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
-  """[2 * num_tiles] int32: for row tile t, the first and last group whose rows [start, end)
-  may meet rows [t * block_m, (t + 1) * block_m) (last < first: none). Groups must be laid out in
-  order (starts and ends non-decreasing); empty groups inside the range are skipped by the kernel.
-  Two compare-all searches (pallas_kernels._index), no loop over the groups."""
+  """[3 * num_tiles] int32, tiles="rows": row tile t reads and writes rows [t * block_m, +block_m);
+  per tile the first and last group whose rows [start, end) may meet them (last < first: none)
+  and the first row / 8. Groups must be laid out in order (starts and ends non-decreasing);
+  empty groups inside the range are skipped by the kernel. Two compare-all searches
+  (pallas_kernels._index), no loop over the groups."""
   t0 = jnp.arange(num_tiles, dtype=jnp.int32) * block_m
   first = searchsorted_right(ends, t0)                     # groups ending at or before the tile
   last = searchsorted_right(starts, t0 + block_m - 1) - 1  # groups starting inside or before it
-  return jnp.stack([first, last], axis=1).reshape(-1)
+  return jnp.stack([first, last, t0 // 8], axis=1).reshape(-1)
+
+
+def group_tiles_bound(rows: int, num_groups: int, block_m: int) -> int:
+  """The most tiles tiles="groups" can need: each group's tiles start at its first row rounded
+  down to 8, so a group of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
+  return -(-(rows + 7 * num_groups) // block_m) + num_groups
+
+
+def group_tiles(starts, ends, *, num_tiles: int, block_m: int):
+  """tiles="groups": every tile inside one group. Group g's tiles read lhs rows
+  a_g + j * block_m + [0, block_m) (a_g: start_g rounded down to 8, as TMA row offsets must be)
+  and keep rows [start_g, end_g); tile t writes rows [t * block_m, +block_m) of a padded output
+  that `ungroup_rows` maps back. Returns (plan [3 * num_tiles]: group, group, lhs row / 8 per
+  tile, tiles past the last one empty; first tile of each group [G]; a_g [G])."""
+  a = starts // 8 * 8
+  count = jnp.where(ends > starts, -(-(ends - a) // block_m), 0)
+  last_tile = jnp.cumsum(count)                        # one past each group's last tile
+  first_tile = last_tile - count
+  t = jnp.arange(num_tiles, dtype=jnp.int32)
+  g = jnp.minimum(searchsorted_right(last_tile, t), starts.shape[0] - 1)
+  used = t < last_tile[-1]
+  row = a[g] + (t - first_tile[g]) * block_m
+  plan = jnp.stack([jnp.where(used, g, 1), jnp.where(used, g, 0), jnp.where(used, row // 8, 0)],
+                   axis=1).reshape(-1)
+  return plan, first_tile, a
+
+
+def ungroup_rows(padded, starts, ends, first_tile, a, *, rows: int, block_m: int):
+  """The [rows, N] result from group_tiles' padded output (rows of no group: zeros)."""
+  r = jnp.arange(rows, dtype=jnp.int32)
+  g = jnp.minimum(searchsorted_right(ends, r), starts.shape[0] - 1)   # first group ending past r
+  inside = (r >= starts[g]) & (r < ends[g])
+  offset = r - a[g]
+  src = (first_tile[g] + offset // block_m) * block_m + offset % block_m
+  return jnp.where(inside[:, None], padded[jnp.where(inside, src, 0)], 0).astype(padded.dtype)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -110,6 +150,7 @@ class _Static:
   split: str
   num_stages: int
   band: int
+  skip_empty: bool   # tiles="groups": tiles of no group write nothing (their rows are unused)
   dtype: jnp.dtype
 
 
@@ -144,10 +185,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
 
     def issue_unit(i, count):
       m, n = _unit(cta + i * st.num_ctas, st)
-      return for_each_group(groups_ref[2 * m], groups_ref[2 * m + 1],
-                            functools.partial(issue, m, n), count)
+      return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1],
+                            functools.partial(issue, groups_ref[3 * m + 2] * 8, n), count)
 
-    def issue(m, n, g, start, end, k_steps, count):
+    def issue(row0, n, g, start, end, k_steps, count):
       del start, end
 
       def step(kk, count):
@@ -156,7 +197,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         @pl.when(count >= stages)
         def _():
           plgpu.barrier_wait(free.at[slot])
-        plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(m * st.block_m, st.block_m), pl.ds(kk * bk, bk)],
+        plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
           plgpu.copy_gmem_to_smem(
@@ -185,11 +226,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       return a, b.at[:, pl.ds(wg * cols, cols)]
     row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, cols), 0, layout=plgpu.Layout.WGMMA)
 
-    def unit(i, count):
+    def unit(i, carry):
+      count, stores = carry
       m, n = _unit(cta + i * st.num_ctas, st)
-      row0 = m * st.block_m + (wg * rows if st.split == "m" else 0)
+      my_rows = wg * rows if st.split == "m" else 0
+      row0 = groups_ref[3 * m + 2] * 8 + my_rows          # lhs rows (groups' bounds are in these)
+      out_row0 = m * st.block_m + my_rows
       col0 = n * part_n + (wg * cols if st.split == "n" else 0)
-      g_lo, g_hi = groups_ref[2 * m], groups_ref[2 * m + 1]
+      g_lo, g_hi = groups_ref[3 * m], groups_ref[3 * m + 1]
 
       def group(g, start, end, k_steps, carry):
         del g
@@ -222,16 +266,22 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       zeros = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
       count, out = for_each_group(g_lo, g_hi, group, (count, zeros))  # rows of no group: zero
       chunks = cols // _EPI_COLS
-      for c in range(chunks):     # 64-column chunks through two buffers per consumer, alternating
-        buf = o_smem.at[wg, lax.rem(i * chunks + c, 2)]   # across units too
-        plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last store has read it
-        buf[...] = out[:, c * _EPI_COLS:(c + 1) * _EPI_COLS]
-        plgpu.commit_smem()
-        plgpu.copy_smem_to_gmem(
-            buf, out_ref.at[pl.ds(row0, rows), pl.ds(col0 + c * _EPI_COLS, _EPI_COLS)])
-      return count
 
-    lax.fori_loop(0, my_units, unit, jnp.int32(0))
+      def store():     # 64-column chunks through two buffers per consumer, alternating
+        for c in range(chunks):
+          buf = o_smem.at[wg, lax.rem(stores + c, 2)]       # across units too
+          plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last store has read it
+          buf[...] = out[:, c * _EPI_COLS:(c + 1) * _EPI_COLS]
+          plgpu.commit_smem()
+          plgpu.copy_smem_to_gmem(
+              buf, out_ref.at[pl.ds(out_row0, rows), pl.ds(col0 + c * _EPI_COLS, _EPI_COLS)])
+      if not st.skip_empty:
+        store()
+        return count, stores + chunks
+      pl.when(g_lo <= g_hi)(store)
+      return count, stores + jnp.where(g_lo <= g_hi, chunks, 0)
+
+    lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0)))
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
 
@@ -299,12 +349,19 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   bm, bn = config.block_m, config.block_n
   parts = _parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
-  m_tiles, n_tiles = -(-rows // bm), -(-n_out // part_n)
-  groups = tile_groups(starts, ends, num_tiles=m_tiles, block_m=bm)
+  by_group = config.tiles == "groups"
+  if by_group:
+    m_tiles = group_tiles_bound(rows, num_groups, bm)
+    plan, first_tile, a = group_tiles(starts, ends, num_tiles=m_tiles, block_m=bm)
+  else:
+    m_tiles = -(-rows // bm)
+    plan = tile_groups(starts, ends, num_tiles=m_tiles, block_m=bm)
+  n_tiles = -(-n_out // part_n)
   bounds = jnp.stack([starts, ends], axis=1).reshape(-1)
   k_steps = -(-k // config.block_k)
   if interpret:   # the interpreter has no TMA zero fill / clipping: whole tiles explicitly
-    flat = jnp.pad(flat, ((0, m_tiles * bm - rows), (0, k_steps * config.block_k - k)))
+    lhs_rows = (-(-rows // bm) + 1) * bm          # a tile's rows start below `rows`
+    flat = jnp.pad(flat, ((0, lhs_rows - rows), (0, k_steps * config.block_k - k)))
     rhs = jnp.pad(rhs.reshape(num_groups, k, parts, n_out),     # each part padded on its own
                   ((0, 0), (0, k_steps * config.block_k - k), (0, 0), (0, n_tiles * part_n - n_out)))
     rhs = rhs.reshape(num_groups, k_steps * config.block_k, parts * n_tiles * part_n)
@@ -317,8 +374,12 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                num_ctas=max(1, min(num_sms, m_tiles * n_tiles)), block_m=bm, block_n=bn,
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
                up_col=n_out if parts == 2 else 0, split=config.split,
-               num_stages=config.num_stages, band=min(config.band, m_tiles), dtype=dtype)
-  out_rows = m_tiles * bm if interpret else rows
-  out = _call(groups, bounds, flat, rhs, st=st, out_rows=out_rows, n=n_out, interpret=interpret)
-  out = out[:rows, :n // parts]
+               num_stages=config.num_stages, band=min(config.band, m_tiles), skip_empty=by_group,
+               dtype=dtype)
+  out_rows = m_tiles * bm if interpret or by_group else rows
+  out = _call(plan, bounds, flat, rhs, st=st, out_rows=out_rows, n=n_out, interpret=interpret)
+  out = out[:, :n // parts]
+  if by_group:
+    out = ungroup_rows(out, starts, ends, first_tile, a, rows=rows, block_m=bm)
+  out = out[:rows]
   return out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)

@@ -210,3 +210,24 @@ def test_grouped_gemm_pallas_swiglu(gpu, shape):
         masked, rhs, masked_m=mm)
     ref = jax.jit(lambda a, b, m: ref_fn(a, b, masked_m=m))(masked, rhs, mm)
     assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if "prefill" not in s.name],
+                         ids=lambda s: s.name)
+def test_grouped_gemm_pallas_group_tiles(gpu, shape):
+  """tiles="groups" (every tile inside one group, padded output gathered back) on the PEERS.md
+  §3 shapes with small groups, contiguous; NaN padding rows past the groups -> zeros."""
+  rng = np.random.default_rng(3)
+  sizes = shape.group_sizes()
+  used = int(sizes.sum())
+  lhs = rng.standard_normal((used + 8, shape.k), np.float32)
+  lhs[used:] = np.nan
+  lhs = jnp.asarray(lhs, jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
+                    / np.sqrt(shape.k), jnp.bfloat16)
+  gs = jnp.asarray(sizes)
+  cfg = GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
+  out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg))(lhs, rhs, gs)
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
+  assert bool(jnp.all(out[used:] == 0))

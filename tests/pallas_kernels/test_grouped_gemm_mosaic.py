@@ -11,8 +11,10 @@ import pytest
 
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
-from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, grouped_gemm_pallas,
-                                                smem_bytes, tile_groups, unsupported_reason)
+from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, group_tiles,
+                                                group_tiles_bound, grouped_gemm_pallas,
+                                                smem_bytes, tile_groups, ungroup_rows,
+                                                unsupported_reason)
 from tests._testing import grouped_gemm_numpy, random_group_sizes, rel_err
 
 C = GroupedGemmPallasConfig
@@ -34,7 +36,9 @@ def _close(out, want):
 @pytest.mark.parametrize("num_groups,empty,config,num_sms", [
     (1, 0, C(block_m=128, block_n=64, split="m", num_stages=2), 3),
     (3, 1, C(block_m=64, block_n=128, split="n", num_stages=3), 2),
-    (8, 3, C(block_m=64, block_n=128, split="n", num_stages=2, band=2), 3)])
+    (8, 3, C(block_m=64, block_n=128, split="n", num_stages=2, band=2), 3),
+    (3, 1, C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), 2),
+    (8, 3, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3)])
 def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   # Group boundaries inside tiles (a tile runs several groups' K loops), empty groups, a K that
   # is not a multiple of the K block, NaN in the rows past the sum (must come out as zeros), and
@@ -62,19 +66,21 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
     lhs[i, mm:] = np.nan
   rhs = rng.standard_normal((g, k, n)).astype(np.float32) / 8
   lhs16, rhs16 = jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16)
-  out = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m),
-             config=C(block_m=64, block_n=128, split="n", num_stages=2), num_sms=4)
   want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
                             masked_m=masked_m)
-  assert out.shape == (g, m_max, n)
-  _close(out.reshape(g * m_max, n), want.reshape(g * m_max, n))
-  for i, mm in enumerate(masked_m):
-    assert np.all(np.asarray(out[i, mm:], np.float32) == 0)
+  for tiles in ("rows", "groups"):
+    out = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m),
+               config=C(block_m=64, block_n=128, split="n", num_stages=2, tiles=tiles), num_sms=4)
+    assert out.shape == (g, m_max, n)
+    _close(out.reshape(g * m_max, n), want.reshape(g * m_max, n))
+    for i, mm in enumerate(masked_m):
+      assert np.all(np.asarray(out[i, mm:], np.float32) == 0)
 
 
 @pytest.mark.parametrize("layout,config", [
     ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2)),
-    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2))])
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2)),
+    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups"))])
 def test_swiglu_epilogue(rng, layout, config):
   # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 96 is
   # not a multiple of the tile's output columns (the last tile's gate box runs past N/2).
@@ -112,13 +118,46 @@ def test_tile_groups_match_brute_force(rng):
     bm = int(rng.choice([64, 128]))
     tiles = -(-max(int(ends[-1]), 1) // bm) + 1
     got = np.asarray(tile_groups(jnp.asarray(starts), jnp.asarray(ends), num_tiles=tiles,
-                                 block_m=bm)).reshape(tiles, 2)
+                                 block_m=bm)).reshape(tiles, 3)
+    assert np.array_equal(got[:, 2] * 8, np.arange(tiles) * bm)
     for t in range(tiles):
       touching = [g for g in range(num_groups)
                   if sizes[g] and starts[g] < (t + 1) * bm and ends[g] > t * bm]
       covered = set(range(got[t, 0], got[t, 1] + 1))
       assert set(touching) <= covered, (trial, t)
       assert all(sizes[g] == 0 or g in touching for g in covered), (trial, t)
+
+
+def test_group_tiles_cover_every_row_once(rng):
+  """tiles="groups": each tile lies in one group, starts at a multiple of 8, and every row of
+  every group is kept by exactly one tile; ungroup_rows puts each tile row back in place."""
+  for trial in range(20):
+    num_groups = int(rng.integers(1, 9))
+    rows = int(rng.integers(1, 400))
+    sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 1)),
+                               empty=int(rng.integers(0, num_groups)))
+    ends = np.cumsum(sizes).astype(np.int32)
+    starts = ends - sizes
+    bm = int(rng.choice([64, 128]))
+    tiles = group_tiles_bound(rows, num_groups, bm)
+    plan, first_tile, a = group_tiles(jnp.asarray(starts), jnp.asarray(ends), num_tiles=tiles,
+                                      block_m=bm)
+    plan = np.asarray(plan).reshape(tiles, 3)
+    kept = np.zeros(rows, int)
+    padded = np.full((tiles * bm, 1), -1.0)
+    for t, (g_lo, g_hi, row8) in enumerate(plan):
+      if g_lo > g_hi:
+        continue
+      assert g_lo == g_hi and sizes[g_lo] > 0, (trial, t)
+      r = row8 * 8 + np.arange(bm)
+      mine = (r >= starts[g_lo]) & (r < ends[g_lo])
+      assert mine.any(), (trial, t)                    # no tile of a group is wasted
+      kept[r[mine]] += 1
+      padded[t * bm + np.arange(bm)[mine], 0] = r[mine]
+    assert np.array_equal(kept, (np.arange(rows) < ends[-1]).astype(int)), trial
+    back = np.asarray(ungroup_rows(jnp.asarray(padded), jnp.asarray(starts), jnp.asarray(ends),
+                                   first_tile, a, rows=rows, block_m=bm))[:, 0]
+    assert np.array_equal(back, np.where(np.arange(rows) < ends[-1], np.arange(rows), 0)), trial
 
 
 def test_unsupported_inputs_and_configs():
@@ -141,6 +180,8 @@ def test_unsupported_inputs_and_configs():
     C(block_m=64, split="m")
   with pytest.raises(ValueError, match="split"):
     C(split="k")
+  with pytest.raises(ValueError, match="tiles"):
+    C(tiles="experts")
   lhs = jnp.zeros((8, 64), jnp.float32)
   with pytest.raises(NotImplementedError, match="float32"):
     grouped_gemm_pallas(lhs, jnp.zeros((1, 64, 64), jnp.float32), jnp.array([8]))
