@@ -1,6 +1,6 @@
 """GEMM + reduce-scatter over tensor-parallel meshes of the local devices.
 
-  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small] [--out DIR]
+  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small] [--impls unfused,fused] [--out DIR]
 
 a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
 reduce-scattered over M. Times are CUPTI kernel time per call, averaged over the participating
@@ -27,6 +27,8 @@ _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "sweep", "small"],
                             "seed: PEERS.md §2; sweep: + M 256..16384 x 3 (N, K); small: CPU smoke")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
+_IMPLS = flags.DEFINE_list("impls", ["unfused", "fused"],
+                           "paths to time side by side (each record says which the rule picks)")
 
 SMALL_SHAPES = (GemmRsShape(64, 128, 256), GemmRsShape(256, 256, 512))
 
@@ -45,7 +47,7 @@ def peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
   return out
 
 
-def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms) -> dict:
+def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str) -> dict:
   mesh = jax.make_mesh((tp,), ("tp",), devices=jax.devices()[:tp],
                        axis_types=(jax.sharding.AxisType.Explicit,))
   def inputs(seed):
@@ -56,14 +58,20 @@ def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms) -> dict:
     return (jax.device_put(a, NamedSharding(mesh, P(None, "tp"))),
             jax.device_put(b, NamedSharding(mesh, P("tp", None))))
   args = inputs(0)
-  fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
-  choice = jaxkern.explain(fn, *args)[0]
-  out = jax.jit(fn)(*args)
+  fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl=impl)
+  picked = jaxkern.explain(lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh), *args)[0]
+  try:
+    choice = jaxkern.explain(fn, *args)[0]
+    out = jax.jit(fn)(*args)
+  except Exception as e:  # a path that cannot run this shape: recorded, not fatal
+    return dict(shape=shape.name, impl=f"jaxkern:{impl}", tp=tp, m=shape.m, n=shape.n,
+                k=shape.k, us=None, note=f"{type(e).__name__}: {e}"[:300])
   ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
                                      out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
   diff = jnp.linalg.norm((out.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
   rec = dict(shape=shape.name, impl=f"jaxkern:{choice.impl}", tp=tp, m=shape.m, n=shape.n,
-             k=shape.k, err=float(diff), estimate_us=dict(choice.estimate))
+             k=shape.k, err=float(diff), estimate_us=dict(choice.estimate),
+             rule_pick=picked.impl)
   del out, ref
   if rec["err"] < 2e-2:
     sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
@@ -89,20 +97,21 @@ def main(argv):
       print(f"skipping tp={tp}: only {jax.device_count()} devices")
       continue
     for shape in shapes:
-      records.append(bench(shape, tp, _ITERS.value, torch_ms))
-      r = records[-1]
-      print(f"tp={tp} {shape.name}: {r.get('us')} us", flush=True)
+      for impl in _IMPLS.value:
+        records.append(bench(shape, tp, _ITERS.value, torch_ms, impl))
+        r = records[-1]
+        print(f"tp={tp} {shape.name} {impl}: {r.get('us')} us {r.get('note', '')}", flush=True)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
   _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
-  print("| shape | tp | jaxkern:unfused us (TFLOP/s per GPU) | PEERS.md torch+NCCL us | torch / ours |")
-  print("|---|---|---|---|---|")
+  print("| shape | tp | impl | us (TFLOP/s per GPU) | PEERS.md torch+NCCL us | torch / ours |")
+  print("|---|---|---|---|---|---|")
   for r in records:
     torch = r.get("peers_md_torch_nccl_us")
     us = r.get("us")
     ours = f"{us:.1f} ({r['tflops']:.0f})" if us else "n/a"
     theirs = f"{torch:.0f}" if torch else "-"
     ratio = f"{torch / us:.2f}x" if torch and us else "-"
-    print(f"| {r['shape']} | {r['tp']} | {ours} | {theirs} | {ratio} |")
+    print(f"| {r['shape']} | {r['tp']} | {r['impl']} | {ours} | {theirs} | {ratio} |")
   print(f"wrote {path}")
 
 

@@ -32,7 +32,22 @@ def gemm_reduce_scatter_unfused(a, b, *, axis_name: str):
   return reduce_scatter(partial, axis_name)
 
 
-_IMPLS = {"unfused": gemm_reduce_scatter_unfused}
+def gemm_reduce_scatter_fused(a, b, *, axis_name: str, config=None):
+  """The fused Mosaic GPU kernel (pallas_kernels/gemm_rs/mosaic.py): every finished output tile
+  is added into its owner's float32 accumulator over NVLink while the GEMM goes on; the result is
+  cast back to a.dtype. Single mesh axis only; CTAs = the current DeviceSpec's SM count."""
+  from jaxkern.device import DeviceSpec   # sharding imports no jaxkern at module level
+  from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig, gemm_reduce_scatter_fused as fused
+  if not isinstance(axis_name, str):
+    raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): one mesh axis name, got "
+                              f"{axis_name!r}")
+  tp = axis_size(axis_name, "gemm_reduce_scatter")
+  out = fused(a, b, axis_name=axis_name, tp=tp, config=config or GemmRsFusedConfig(),
+              num_sms=DeviceSpec.current().num_sms)
+  return out.astype(a.dtype)
+
+
+_IMPLS = {"unfused": gemm_reduce_scatter_unfused, "fused": gemm_reduce_scatter_fused}
 
 
 def gemm_reduce_scatter(a, b, axis_name: str = "tp", impl: str | None = None):
@@ -42,14 +57,16 @@ def gemm_reduce_scatter(a, b, axis_name: str = "tp", impl: str | None = None):
   check_local_shapes(a, b, tp)
   if impl is not None and impl not in _IMPLS:
     raise ValueError(f"gemm_reduce_scatter: impl={impl!r} is not one of {sorted(_IMPLS)}")
-  chosen = _choose(a, b, tp, impl)
+  chosen, config = _choose(a, b, tp, impl)
+  if chosen == "fused":
+    return gemm_reduce_scatter_fused(a, b, axis_name=axis_name, config=config)
   return _IMPLS[chosen](a, b, axis_name=axis_name)
 
 
 def _choose(a, b, tp, impl):
   # The rule lives in jaxkern (sharding never imports it); jaxkern installs its chooser here.
   if _chooser is None:
-    return impl or "unfused"
+    return impl or "unfused", None
   return _chooser(a, b, tp, impl)
 
 

@@ -19,7 +19,7 @@ from pallas_kernels.extend_attention import extend_attention_reference
     ("benchmarks.extend_attention", []),
     ("benchmarks.extend_attention_mixed", []),
     ("benchmarks.grouped_gemm", []),
-    ("benchmarks.gemm_reduce_scatter", ["--tp=2,4"]),
+    ("benchmarks.gemm_reduce_scatter", ["--tp=2,4", "--impls=unfused"]),  # no fused on CPU
 ])
 def test_benchmark_smoke(tmp_path, module, extra):
   proc = subprocess.run([sys.executable, "-m", module, "--shapes=small", "--iters=2",

@@ -10,9 +10,11 @@ from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
 from jaxkern.rules import decide
+from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig
+from pallas_kernels.gemm_rs.mosaic import unsupported_reason as fused_unsupported
 
 OP = "gemm_reduce_scatter"
-IMPLS = ("unfused",)
+IMPLS = ("unfused", "fused")
 register_op(OP, IMPLS)
 
 
@@ -36,27 +38,38 @@ def estimate(p: GemmReduceScatterProblem, device: DeviceSpec) -> tuple[tuple[str
 
 
 def config_for(impl, problem, device):
-  del impl, problem, device
-  return None
+  del problem, device
+  return GemmRsFusedConfig() if impl == "fused" else None
 
 
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   return Choice(op=OP, impl="unfused", config=None, source="fallback", problem=problem,
-                reason=f"tp={problem.tp}: dot (fp32 accumulation) + psum_scatter, the only path "
-                       "so far", estimate=estimate(problem, device))
+                reason=f"tp={problem.tp}: dot (fp32 accumulation) + psum_scatter; the fused "
+                       "kernel (impl='fused') has no measured crossover yet",
+                estimate=estimate(problem, device))
 
 
 def check(impl, config, problem, device) -> None:
-  del impl, problem, device
-  if config is not None:
-    raise ValueError(f"gemm_reduce_scatter: impl 'unfused' takes no config, got {config!r}")
+  if impl == "unfused":
+    if config is not None:
+      raise ValueError(f"gemm_reduce_scatter: impl 'unfused' takes no config, got {config!r}")
+    return
+  if not isinstance(config, GemmRsFusedConfig):
+    raise ValueError(f"gemm_reduce_scatter: impl 'fused' needs a GemmRsFusedConfig, got {config!r}")
+  if not device.has_mosaic_gpu:
+    raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): a Mosaic GPU kernel (Hopper); "
+                              f"the device is {device.kind}")
+  reason = fused_unsupported(config, m=problem.m, n=problem.n, k_local=problem.k // problem.tp,
+                             tp=problem.tp, dtype=problem.dtype)
+  if reason is not None:
+    raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): {reason}")
 
 
 def _choose_in_shard_map(a, b, tp, impl):
   problem = GemmReduceScatterProblem(m=a.shape[0], n=b.shape[1], k=a.shape[1] * tp,
                                      dtype=str(a.dtype), tp=tp)
-  return decide(sys.modules[__name__], problem, DeviceSpec.current(),
-                impl=impl).impl
+  choice = decide(sys.modules[__name__], problem, DeviceSpec.current(), impl=impl)
+  return choice.impl, choice.config
 
 
 _grs.set_chooser(_choose_in_shard_map)

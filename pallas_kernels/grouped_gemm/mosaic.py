@@ -36,6 +36,7 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
+from pallas_kernels import _ring
 from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import group_bounds
@@ -192,11 +193,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       del start, end
 
       def step(kk, count):
-        slot = lax.rem(count, stages)
-
-        @pl.when(count >= stages)
-        def _():
-          plgpu.barrier_wait(free.at[slot])
+        slot = _ring.producer_slot(count, free, stages)
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
@@ -206,13 +203,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         return count + 1
       return lax.fori_loop(0, k_steps, step, count)
 
-    total = lax.fori_loop(0, my_units, issue_unit, jnp.int32(0))
-    for i in range(stages):             # the last fills' releases, so every phase is observed
-      last = total - stages + i
-
-      @pl.when(last >= 0)
-      def _():
-        plgpu.barrier_wait(free.at[lax.rem(last, stages)])
+    _ring.producer_drain(lax.fori_loop(0, my_units, issue_unit, jnp.int32(0)), free, stages)
 
   @pl.when(wg < 2)
   def _consumer():
@@ -240,24 +231,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         count, out = carry
 
         def acc_scope(*acc_refs):
-          def step(kk, count):
-            slot = lax.rem(count, stages)
-            plgpu.barrier_wait(full.at[slot])
+          def mma(slot):
             for p, acc_ref in enumerate(acc_refs):
               plgpu.wgmma(acc_ref, *operands(slot, p))
-            plgpu.wgmma_wait(1)                     # the previous step's wgmmas are done
-
-            @pl.when(kk > 0)
-            def _():
-              plgpu.barrier_arrive(free.at[lax.rem(count - 1, stages)])
-            return count + 1
-          end_count = lax.fori_loop(0, k_steps, step, count)
-          plgpu.wgmma_wait(0)
-
-          @pl.when(k_steps > 0)
-          def _():
-            plgpu.barrier_arrive(free.at[lax.rem(end_count - 1, stages)])
-          return end_count, tuple(r[...] for r in acc_refs)
+          end = _ring.consume(k_steps, count, full, free, stages, mma)
+          return end, tuple(r[...] for r in acc_refs)
         count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
         row = row0 + row_iota                       # keep this group's rows of the tile
         return count, jnp.where((row >= start) & (row < end), _epilogue(accs).astype(st.dtype),

@@ -56,8 +56,10 @@ def test_bad_input():
     call(S((8, 62), jnp.float32), S((62, 8), jnp.float32))
   with pytest.raises(ValueError, match="axis='model' is not an axis"):
     call(S((8, 64), jnp.float32), S((64, 8), jnp.float32), axis="model")
-  with pytest.raises(ValueError, match="impl='fused' is not one of"):
-    call(S((8, 64), jnp.float32), S((64, 8), jnp.float32), impl="fused")
+  with pytest.raises(ValueError, match="impl='ring' is not one of"):
+    call(S((8, 64), jnp.float32), S((64, 8), jnp.float32), impl="ring")
+  with pytest.raises(NotImplementedError, match="Mosaic GPU kernel"):   # CPU: no fused kernel
+    call(S((8, 64), jnp.bfloat16), S((64, 8), jnp.bfloat16), impl="fused")
 
 
 def test_bad_input_inside_shard_map():

@@ -1,0 +1,249 @@
+"""GEMM + reduce-scatter fused in one Mosaic GPU kernel per rank (inside shard_map).
+
+On rank r of the `axis_name` axis (size tp): a [M, K/tp], b [K/tp, N] -> [M/tp, N], the rows
+[r * M/tp, (r + 1) * M/tp) of the sum over ranks of a_r @ b_r (DESIGN.md §2).
+
+Push, not pull: every rank computes the output tiles of all tp row blocks of its partial product
+and, as each tile finishes, adds it into the owner's float32 accumulator in the owner's memory with
+a TMA reduce-add (`plgpu.remote_ref` over NVLink, no multicast), so the traffic of the
+reduce-scatter runs under the GEMM of the tiles after it. Rank r visits the blocks in the order
+r+1, r+2, ..., r (`unit_coords`), so at any moment the ranks push to different owners.
+
+Synchronisation is one global semaphore per rank, counted up, never decremented:
+  1. each consumer warpgroup zeroes its share of the local accumulator, waits for those stores
+     to complete, and signals every rank; nobody pushes before all 2 * C * tp signals of this
+     phase have arrived (C CTAs per rank, two consumer warpgroups each);
+  2. after its last push has completed (not merely been read from shared memory) each consumer
+     warpgroup signals every rank again; the kernel ends only when all 4 * C * tp signals are in,
+     so the accumulator XLA reads after it holds every rank's contribution.
+All C CTAs must be resident at once (one per SM, C <= the SM count) since they wait on each other,
+and every rank must run the kernel concurrently (one process driving all local GPUs).
+
+The TMA producer, the two wgmma consumers (rows split) and the K ring follow the grouped GEMM
+(pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64-column float32 chunks through two
+alternating shared-memory buffers per consumer.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import ClassVar
+
+import jax
+import jax.numpy as jnp
+from jax import lax
+from jax.experimental import pallas as pl
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+from pallas_kernels import _ring
+
+__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "unit_coords", "zero_chunks",
+           "unsupported_reason"]
+
+_F32 = jnp.float32
+_CHUNK = 64              # rows and columns of one accumulator chunk (zeroing and the epilogue)
+SMEM_BYTES = 227 * 1024
+_SMEM_SLACK = 1024
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class GemmRsFusedConfig:
+  """block_m x block_n output tiles (two consumer warpgroups of 64 rows each), block_k = 64,
+  a num_stages-deep operand ring."""
+
+  IMPL: ClassVar[str] = "fused"
+  block_m: int = 128
+  block_n: int = 256
+  block_k: int = 64
+  num_stages: int = 3
+
+  def __post_init__(self):
+    if self.block_m != 128:   # two consumers of 64 rows: one 64 x 64 accumulator chunk each
+      raise ValueError(f"GemmRsFusedConfig.block_m must be 128, got {self.block_m!r}")
+    if self.block_n % _CHUNK or not _CHUNK <= self.block_n <= 256:
+      raise ValueError(f"GemmRsFusedConfig.block_n must be a multiple of 64 in 64..256, "
+                       f"got {self.block_n!r}")
+    if self.block_k != 64:
+      raise ValueError(f"GemmRsFusedConfig.block_k must be 64, got {self.block_k!r}")
+    if not isinstance(self.num_stages, int) or not 2 <= self.num_stages <= 6:
+      raise ValueError(f"GemmRsFusedConfig.num_stages must be in 2..6, got {self.num_stages!r}")
+
+
+def smem_bytes(config: GemmRsFusedConfig, itemsize: int = 2) -> int:
+  ring = config.num_stages * (config.block_m + config.block_n) * config.block_k * itemsize
+  return ring + 2 * 2 * _CHUNK * _CHUNK * 4 + _SMEM_SLACK
+
+
+def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: int, tp: int,
+                       dtype: str) -> str | None:
+  """Why the fused kernel cannot run this per-rank problem (None when it can)."""
+  if dtype not in ("bfloat16", "float16"):
+    return f"dtype {dtype} (the fused kernel takes bfloat16/float16)"
+  if m % tp or (m // tp) % 8:
+    return f"M/tp = {m}/{tp} must be a whole multiple of 8 rows (TMA row offsets)"
+  if n % 8 or k_local % 8:
+    return f"N={n}, K/tp={k_local}: TMA needs multiples of 8"
+  if smem_bytes(config) > SMEM_BYTES:
+    return f"{smem_bytes(config)} bytes of shared memory (limit {SMEM_BYTES})"
+  return None
+
+
+def unit_coords(u, rank, *, tp: int, m_tiles: int, n_tiles: int):
+  """Unit u of rank `rank` -> (owner block, m tile in the block, n tile). Units run block by
+  block, starting with block rank + 1 and ending with the rank's own block; inside a block,
+  m tile fastest. Pure jnp arithmetic: works on ints and traced scalars."""
+  per_block = m_tiles * n_tiles
+  step = u // per_block
+  r = u % per_block
+  return (rank + 1 + step) % tp, r % m_tiles, r // m_tiles
+
+
+def zero_chunks(rows: int, cols: int) -> tuple[int, int]:
+  """(row chunks, column chunks) of _CHUNK x _CHUNK covering a [rows, cols] accumulator."""
+  return -(-rows // _CHUNK), -(-cols // _CHUNK)
+
+
+@dataclasses.dataclass(frozen=True)
+class _Static:
+  tp: int
+  axis_name: str
+  block_rows: int      # M / tp
+  m_tiles: int         # per block
+  n_tiles: int
+  k_steps: int
+  num_ctas: int
+  block_m: int
+  block_n: int
+  block_k: int
+  num_stages: int
+  zero_rows: int
+  zero_cols: int
+  dtype: jnp.dtype
+
+
+def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
+  a_smem, b_smem, e_smem, full, free = scratch
+  sem = pl.get_global(plgpu.SemaphoreType.REGULAR)
+  stages, bk = st.num_stages, st.block_k
+  cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
+  rank = lax.axis_index(st.axis_name)
+  units = st.tp * st.m_tiles * st.n_tiles
+  my_units = lax.div(units - 1 - cta, st.num_ctas) + 1
+  coords = lambda i: unit_coords(cta + i * st.num_ctas, rank, tp=st.tp, m_tiles=st.m_tiles,
+                                 n_tiles=st.n_tiles)
+
+  def signal_all():
+    for peer in range(st.tp):
+      pl.semaphore_signal(sem, device_id={st.axis_name: peer})
+
+  @pl.when(wg == 2)
+  def _producer():
+    plgpu.set_max_registers(40, action="decrease")
+
+    def unit(i, count):
+      blk, m, n = coords(i)
+      row0 = blk * st.block_rows + m * st.block_m
+
+      def step(kk, count):
+        slot = _ring.producer_slot(count, free, stages)
+        plgpu.copy_gmem_to_smem(a_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
+                                a_smem.at[slot], full.at[slot])
+        plgpu.copy_gmem_to_smem(b_ref.at[pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
+                                b_smem.at[slot], full.at[slot])
+        return count + 1
+      return lax.fori_loop(0, st.k_steps, step, count)
+
+    _ring.producer_drain(lax.fori_loop(0, my_units, unit, jnp.int32(0)), free, stages)
+
+  @pl.when(wg < 2)
+  def _consumer():
+    plgpu.set_max_registers(232, action="increase")
+    rows = st.block_m // 2
+    signals = 2 * st.num_ctas * st.tp                 # per phase, into every rank's semaphore
+
+    # Phase 1: zero this warpgroup's chunks of the local accumulator, then tell every rank.
+    zero_buf = e_smem.at[wg, 0]
+    zero_buf[...] = plgpu.layout_cast(jnp.zeros((_CHUNK, _CHUNK), _F32), plgpu.Layout.WGMMA)
+    plgpu.commit_smem()
+    worker, workers = cta * 2 + wg, st.num_ctas * 2
+    num_chunks = st.zero_rows * st.zero_cols
+
+    @pl.loop(worker, num_chunks, step=workers)
+    def _(c):
+      zr, zc = lax.div(c, st.zero_cols), lax.rem(c, st.zero_cols)
+      plgpu.copy_smem_to_gmem(zero_buf, acc_ref.at[pl.ds(zr * _CHUNK, _CHUNK),
+                                                   pl.ds(zc * _CHUNK, _CHUNK)])
+    plgpu.wait_smem_to_gmem(0, wait_read_only=False)
+    signal_all()
+    pl.semaphore_wait(sem, signals, decrement=False)  # every accumulator is zero
+
+    # Phase 2: tiles of the partial product, each added into its owner's accumulator.
+    def unit(i, carry):
+      count, stores = carry
+      blk, m, n = coords(i)
+      step = lax.rem(blk - rank - 1 + 2 * st.tp, st.tp)   # = the unit's block step
+
+      def acc_scope(acc_ref_):
+        mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
+                                       b_smem.at[slot])
+        end = _ring.consume(st.k_steps, count, full, free, stages, mma)
+        return end, acc_ref_[...]
+      count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
+      out_row = m * st.block_m + wg * rows
+      for c in range(st.block_n // _CHUNK):
+        buf = e_smem.at[wg, lax.rem(stores + c, 2)]
+        plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
+        buf[...] = acc[:, c * _CHUNK:(c + 1) * _CHUNK]
+        plgpu.commit_smem()
+        dst = (pl.ds(out_row, rows), pl.ds(n * st.block_n + c * _CHUNK, _CHUNK))
+        # A remote TMA descriptor is built on the host, so its peer must be a function of the
+        # rank alone: one branch per static step s, owner (rank + 1 + s) % tp.
+        for s in range(st.tp):
+          @pl.when(step == s)
+          def _():
+            owner = lax.rem(rank + 1 + s, st.tp)
+            plgpu.copy_smem_to_gmem(buf, plgpu.remote_ref(acc_ref, {st.axis_name: owner}).at[dst],
+                                    reduction_op="add")
+      return count, stores + st.block_n // _CHUNK
+
+    lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0)))
+    plgpu.wait_smem_to_gmem(0, wait_read_only=False)   # every add has landed, not just been read
+    signal_all()
+    pl.semaphore_wait(sem, 2 * signals, decrement=False)   # every rank's adds into ours landed
+
+
+def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
+                              config: GemmRsFusedConfig = GemmRsFusedConfig(), num_sms: int):
+  """Inside shard_map over `axis_name` (size tp): a [M, K/tp], b [K/tp, N] -> float32
+  [M/tp, N], this rank's rows of sum_r a_r @ b_r. `num_sms`: the persistent CTAs (at most the
+  SM count: the CTAs wait on each other)."""
+  m, k_local = a.shape
+  n = b.shape[1]
+  dtype = jnp.dtype(a.dtype)
+  reason = unsupported_reason(config, m=m, n=n, k_local=k_local, tp=tp, dtype=dtype.name)
+  if reason is not None:
+    raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): {reason}")
+  block_rows = m // tp
+  m_tiles, n_tiles = -(-block_rows // config.block_m), -(-n // config.block_n)
+  zr, zc = zero_chunks(block_rows, n)
+  st = _Static(tp=tp, axis_name=axis_name, block_rows=block_rows, m_tiles=m_tiles,
+               n_tiles=n_tiles, k_steps=-(-k_local // config.block_k),
+               num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
+               block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
+               zero_rows=zr, zero_cols=zc, dtype=dtype)
+  swizzle = 128
+  op_tf = (plgpu.TilingTransform((8, swizzle // dtype.itemsize)), plgpu.SwizzleTransform(swizzle))
+  acc_tf = (plgpu.TilingTransform((8, swizzle // 4)), plgpu.SwizzleTransform(swizzle))
+
+  def entry(a_ref, b_ref, acc_ref):
+    smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), dtype, transforms=op_tf),
+            plgpu.SMEM((st.num_stages, st.block_k, st.block_n), dtype, transforms=op_tf),
+            plgpu.SMEM((2, 2, _CHUNK, _CHUNK), _F32, transforms=acc_tf))
+    barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
+                plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
+    pl.run_scoped(lambda *s: _kernel(a_ref, b_ref, acc_ref, (*s[0], *s[1]), st=st),
+                  smem, barriers, collective_axes="wg")
+
+  return plgpu.kernel(
+      entry, out_type=jax.ShapeDtypeStruct((block_rows, n), _F32), grid=(st.num_ctas,),
+      grid_names=("cta",), num_threads=3, thread_name="wg")(a, b)
