@@ -25,14 +25,15 @@ def check_local_shapes(a, b, tp: int) -> None:
     raise ValueError(f"gemm_reduce_scatter: a.dtype={a.dtype} and b.dtype={b.dtype} must match")
 
 
-def gemm_reduce_scatter_unfused(a, b, *, axis_name: str):
+def gemm_reduce_scatter_unfused(a, b, *, axis_name: str, tp: int | None = None, config=None):
   """Local dot with float32 accumulation, then `lax.psum_scatter` of the partial product in the
-  input dtype (the bytes NCCL's reduce-scatter moves in the torch peer)."""
+  input dtype (the bytes NCCL's reduce-scatter moves in the torch peer). No config."""
+  del tp, config
   partial = jnp.dot(a, b, preferred_element_type=jnp.float32).astype(a.dtype)
   return reduce_scatter(partial, axis_name)
 
 
-def gemm_reduce_scatter_fused(a, b, *, axis_name: str, config=None):
+def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int | None = None, config=None):
   """The fused Mosaic GPU kernel (pallas_kernels/gemm_rs/mosaic.py): every finished output tile
   is added into its owner's float32 accumulator over NVLink while the GEMM goes on; the result is
   cast back to a.dtype. Single mesh axis only; CTAs = the current DeviceSpec's SM count."""
@@ -41,7 +42,7 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, config=None):
   if not isinstance(axis_name, str):
     raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): one mesh axis name, got "
                               f"{axis_name!r}")
-  tp = axis_size(axis_name, "gemm_reduce_scatter")
+  tp = tp or axis_size(axis_name, "gemm_reduce_scatter")
   out = fused(a, b, axis_name=axis_name, tp=tp, config=config or GemmRsFusedConfig(),
               num_sms=DeviceSpec.current().num_sms)
   return out.astype(a.dtype)
@@ -58,9 +59,7 @@ def gemm_reduce_scatter(a, b, axis_name: str = "tp", impl: str | None = None):
   if impl is not None and impl not in _IMPLS:
     raise ValueError(f"gemm_reduce_scatter: impl={impl!r} is not one of {sorted(_IMPLS)}")
   chosen, config = _choose(a, b, tp, impl)
-  if chosen == "fused":
-    return gemm_reduce_scatter_fused(a, b, axis_name=axis_name, config=config)
-  return _IMPLS[chosen](a, b, axis_name=axis_name)
+  return _IMPLS[chosen](a, b, axis_name=axis_name, tp=tp, config=config)
 
 
 def _choose(a, b, tp, impl):

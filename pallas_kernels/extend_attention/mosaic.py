@@ -54,6 +54,7 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
+from pallas_kernels import _mgpu
 from pallas_kernels.extend_attention import plan
 from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
@@ -68,8 +69,6 @@ _LOG2E = math.log2(math.e)
 _NEG = -1e9              # query position of rows outside the current sequence: sees no key
 SUPPORTED_HEAD_DIMS = (64, 128, 256)
 SUPPORTED_DTYPES = ("bfloat16", "float16")
-SMEM_BYTES = 227 * 1024
-_SMEM_SLACK = 1024       # barriers and alignment
 
 
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
@@ -79,7 +78,7 @@ def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int
   stage = qo if config.staged_output else 0
   kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
   lse = config.block_rows * 4 if config.packed_output else 0
-  return qo + stage + kv + lse + _SMEM_SLACK
+  return qo + stage + kv + lse + _mgpu.SMEM_SLACK
 
 
 def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dtype: str,
@@ -94,10 +93,7 @@ def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dt
   if _WG_ROWS % group or _WG_ROWS // group < 8:
     return (f"GQA group {group} (a warpgroup packs 64 / G tokens of each head, which must be a "
             "multiple of 8: G in 1, 2, 4, 8)")
-  if smem_bytes(config, head_dim) > SMEM_BYTES:
-    return (f"{smem_bytes(config, head_dim)} bytes of shared memory for head_dim {head_dim} "
-            f"(limit {SMEM_BYTES})")
-  return None
+  return _mgpu.smem_reason(smem_bytes(config, head_dim), f" for head_dim {head_dim}")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -459,7 +455,7 @@ def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v
                  v_cache, *, st: _Static, interpret):
   num_kv_heads = k.shape[1]
   bk, d = st.block_kv, st.head_dim
-  transforms = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+  transforms = _mgpu.swizzled(st.dtype)
   if st.packed:                                        # packed partial rows per split
     out_type = jax.ShapeDtypeStruct((st.num_splits, num_kv_heads, st.num_tiles * st.consumers
                                      * _WG_ROWS, d), st.dtype)

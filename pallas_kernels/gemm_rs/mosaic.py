@@ -7,7 +7,7 @@ Push, not pull: every rank computes the output tiles of all tp row blocks of its
 and, as each tile finishes, adds it into the owner's float32 accumulator in the owner's memory with
 a TMA reduce-add (`plgpu.remote_ref` over NVLink, no multicast), so the traffic of the
 reduce-scatter runs under the GEMM of the tiles after it. Rank r visits the blocks in the order
-r+1, r+2, ..., r (`unit_coords`), so at any moment the ranks push to different owners.
+r+1, r+2, ..., r (`step_owner`), so at any moment the ranks push to different owners.
 
 Synchronisation is one global semaphore per rank, counted up, never decremented:
   1. each consumer warpgroup zeroes its share of the local accumulator, waits for those stores
@@ -35,15 +35,13 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
-from pallas_kernels import _ring
+from pallas_kernels import _mgpu
 
-__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "unit_coords", "zero_chunks",
-           "unsupported_reason"]
+__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit_coords",
+           "unsupported_reason", "zero_chunks"]
 
 _F32 = jnp.float32
 _CHUNK = 64              # rows and columns of one accumulator chunk (zeroing and the epilogue)
-SMEM_BYTES = 227 * 1024
-_SMEM_SLACK = 1024
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -71,7 +69,7 @@ class GemmRsFusedConfig:
 
 def smem_bytes(config: GemmRsFusedConfig, itemsize: int = 2) -> int:
   ring = config.num_stages * (config.block_m + config.block_n) * config.block_k * itemsize
-  return ring + 2 * 2 * _CHUNK * _CHUNK * 4 + _SMEM_SLACK
+  return ring + 2 * 2 * _CHUNK * _CHUNK * 4 + _mgpu.SMEM_SLACK
 
 
 def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: int, tp: int,
@@ -83,19 +81,21 @@ def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: in
     return f"M/tp = {m}/{tp} must be a whole multiple of 8 rows (TMA row offsets)"
   if n % 8 or k_local % 8:
     return f"N={n}, K/tp={k_local}: TMA needs multiples of 8"
-  if smem_bytes(config) > SMEM_BYTES:
-    return f"{smem_bytes(config)} bytes of shared memory (limit {SMEM_BYTES})"
-  return None
+  return _mgpu.smem_reason(smem_bytes(config))
 
 
-def unit_coords(u, rank, *, tp: int, m_tiles: int, n_tiles: int):
-  """Unit u of rank `rank` -> (owner block, m tile in the block, n tile). Units run block by
-  block, starting with block rank + 1 and ending with the rank's own block; inside a block,
-  m tile fastest. Pure jnp arithmetic: works on ints and traced scalars."""
+def unit_coords(u, *, m_tiles: int, n_tiles: int):
+  """Unit u -> (step, m tile in the block, n tile): units run block by block (one block per
+  step), m tile fastest. Works on ints and traced scalars."""
   per_block = m_tiles * n_tiles
-  step = u // per_block
   r = u % per_block
-  return (rank + 1 + step) % tp, r % m_tiles, r // m_tiles
+  return u // per_block, r % m_tiles, r // m_tiles
+
+
+def step_owner(rank, step, tp: int):
+  """The row block (= its owner rank) that `rank` computes at `step`: rank + 1 first, its own
+  block last, so at every step the tp ranks push to tp different owners."""
+  return (rank + 1 + step) % tp
 
 
 def zero_chunks(rows: int, cols: int) -> tuple[int, int]:
@@ -129,8 +129,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
   rank = lax.axis_index(st.axis_name)
   units = st.tp * st.m_tiles * st.n_tiles
   my_units = lax.div(units - 1 - cta, st.num_ctas) + 1
-  coords = lambda i: unit_coords(cta + i * st.num_ctas, rank, tp=st.tp, m_tiles=st.m_tiles,
-                                 n_tiles=st.n_tiles)
+  coords = lambda i: unit_coords(cta + i * st.num_ctas, m_tiles=st.m_tiles, n_tiles=st.n_tiles)
 
   def signal_all():
     for peer in range(st.tp):
@@ -141,11 +140,11 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
     plgpu.set_max_registers(40, action="decrease")
 
     def unit(i, count):
-      blk, m, n = coords(i)
-      row0 = blk * st.block_rows + m * st.block_m
+      step, m, n = coords(i)
+      row0 = step_owner(rank, step, st.tp) * st.block_rows + m * st.block_m
 
       def step(kk, count):
-        slot = _ring.producer_slot(count, free, stages)
+        slot = _mgpu.producer_slot(count, free, stages)
         plgpu.copy_gmem_to_smem(a_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
         plgpu.copy_gmem_to_smem(b_ref.at[pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
@@ -153,7 +152,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         return count + 1
       return lax.fori_loop(0, st.k_steps, step, count)
 
-    _ring.producer_drain(lax.fori_loop(0, my_units, unit, jnp.int32(0)), free, stages)
+    _mgpu.producer_drain(lax.fori_loop(0, my_units, unit, jnp.int32(0)), free, stages)
 
   @pl.when(wg < 2)
   def _consumer():
@@ -180,13 +179,12 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
     # Phase 2: tiles of the partial product, each added into its owner's accumulator.
     def unit(i, carry):
       count, stores = carry
-      blk, m, n = coords(i)
-      step = lax.rem(blk - rank - 1 + 2 * st.tp, st.tp)   # = the unit's block step
+      step, m, n = coords(i)
 
       def acc_scope(acc_ref_):
         mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
                                        b_smem.at[slot])
-        end = _ring.consume(st.k_steps, count, full, free, stages, mma)
+        end = _mgpu.consume(st.k_steps, count, full, free, stages, mma)
         return end, acc_ref_[...]
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
       out_row = m * st.block_m + wg * rows
@@ -201,8 +199,8 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         for s in range(st.tp):
           @pl.when(step == s)
           def _():
-            owner = lax.rem(rank + 1 + s, st.tp)
-            plgpu.copy_smem_to_gmem(buf, plgpu.remote_ref(acc_ref, {st.axis_name: owner}).at[dst],
+            owner = plgpu.remote_ref(acc_ref, {st.axis_name: step_owner(rank, s, st.tp)})
+            plgpu.copy_smem_to_gmem(buf, owner.at[dst],
                                     reduction_op="add")
       return count, stores + st.block_n // _CHUNK
 
@@ -231,9 +229,7 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
                zero_rows=zr, zero_cols=zc, dtype=dtype)
-  swizzle = 128
-  op_tf = (plgpu.TilingTransform((8, swizzle // dtype.itemsize)), plgpu.SwizzleTransform(swizzle))
-  acc_tf = (plgpu.TilingTransform((8, swizzle // 4)), plgpu.SwizzleTransform(swizzle))
+  op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(_F32)
 
   def entry(a_ref, b_ref, acc_ref):
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), dtype, transforms=op_tf),

@@ -36,7 +36,7 @@ from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
-from pallas_kernels import _ring
+from pallas_kernels import _mgpu
 from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import group_bounds
@@ -46,17 +46,15 @@ __all__ = ["GroupedGemmPallasConfig", "group_tiles", "grouped_gemm_pallas", "sme
 
 _F32 = jnp.float32
 SUPPORTED_DTYPES = ("bfloat16", "float16")
-SMEM_BYTES = 227 * 1024
-_SMEM_SLACK = 1024       # barriers and alignment
 _EPI_COLS = 64           # output columns per epilogue store (one 128-byte swizzle row of bf16)
 
 
-def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2,
-               activation: str | None = None) -> int:
-  """The operand ring plus the output tile (both consumers' shares; half as wide for SwiGLU)."""
+def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
+  """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
+  SwiGLU's gate and up parts share each ring slot's rhs columns)."""
   stage = (config.block_m + config.block_n) * config.block_k * itemsize
-  del activation       # two 64-column output chunks per consumer, whatever the epilogue
-  return config.num_stages * stage + 2 * 2 * config.wg_tile[0] * _EPI_COLS * itemsize + _SMEM_SLACK
+  epilogue = 2 * 2 * config.wg_tile[0] * _EPI_COLS * itemsize
+  return config.num_stages * stage + epilogue + _mgpu.SMEM_SLACK
 
 
 def _parts(activation: str | None) -> int:
@@ -81,10 +79,7 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   if part_cols % 64:
     return (f"activation='swiglu' with {config.wg_tile[1]} columns per consumer: its gate and up "
             f"shares ({part_cols} columns) must be multiples of 64")
-  if smem_bytes(config, activation=activation) > SMEM_BYTES:
-    return (f"{smem_bytes(config, activation=activation)} bytes of shared memory "
-            f"(limit {SMEM_BYTES})")
-  return None
+  return _mgpu.smem_reason(smem_bytes(config))
 
 
 def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
@@ -193,7 +188,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       del start, end
 
       def step(kk, count):
-        slot = _ring.producer_slot(count, free, stages)
+        slot = _mgpu.producer_slot(count, free, stages)
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
@@ -203,7 +198,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         return count + 1
       return lax.fori_loop(0, k_steps, step, count)
 
-    _ring.producer_drain(lax.fori_loop(0, my_units, issue_unit, jnp.int32(0)), free, stages)
+    _mgpu.producer_drain(lax.fori_loop(0, my_units, issue_unit, jnp.int32(0)), free, stages)
 
   @pl.when(wg < 2)
   def _consumer():
@@ -234,7 +229,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
           def mma(slot):
             for p, acc_ref in enumerate(acc_refs):
               plgpu.wgmma(acc_ref, *operands(slot, p))
-          end = _ring.consume(k_steps, count, full, free, stages, mma)
+          end = _mgpu.consume(k_steps, count, full, free, stages, mma)
           return end, tuple(r[...] for r in acc_refs)
         count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
         row = row0 + row_iota                       # keep this group's rows of the tile
@@ -272,9 +267,7 @@ def _epilogue(accs):
 
 
 def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, interpret: bool):
-  swizzle = 128
-  elems = swizzle // jnp.dtype(st.dtype).itemsize
-  transforms = (plgpu.TilingTransform((8, elems)), plgpu.SwizzleTransform(swizzle))
+  transforms = _mgpu.swizzled(st.dtype)
 
   def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref):
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),

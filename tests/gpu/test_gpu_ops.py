@@ -146,12 +146,11 @@ _GG_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=3),
                GroupedGemmPallasConfig(block_m=64, block_n=128, split="n", num_stages=6)]
 
 
-@pytest.mark.parametrize("config", _GG_CONFIGS, ids=str)
-@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
-def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
-  """The Mosaic GPU kernel on every PEERS.md §3 shape, contiguous (8 NaN padding rows past the
-  groups must come out as zeros) and, for the masked shapes, masked with NaN past masked_m."""
-  rng = np.random.default_rng(1)
+def _check_pallas_contiguous(shape, seed, *, config, activation=None):
+  """The kernel on a PEERS.md §3 shape, contiguous, with 8 NaN padding rows past the groups
+  (they must come out as zeros), against the float32 reference; returns (rng, sizes, rhs) for a
+  masked-layout check on the same weights."""
+  rng = np.random.default_rng(seed)
   sizes = shape.group_sizes()
   used = int(sizes.sum())
   lhs = rng.standard_normal((used + 8, shape.k), np.float32)
@@ -160,10 +159,21 @@ def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
   rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
                     / np.sqrt(shape.k), jnp.bfloat16)
   gs = jnp.asarray(sizes)
-  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(lhs, rhs, gs)
-  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, activation=activation))(
+      lhs, rhs, gs)
+  ref = jax.jit(functools.partial(grouped_gemm_reference, activation=activation))(lhs, rhs, gs)
+  assert out.shape == (used + 8, shape.n // (2 if activation == "swiglu" else 1))
   assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
   assert bool(jnp.all(out[used:] == 0))
+  return rng, sizes, rhs
+
+
+@pytest.mark.parametrize("config", _GG_CONFIGS, ids=str)
+@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
+def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
+  """The Mosaic GPU kernel on every PEERS.md §3 shape, contiguous (8 NaN padding rows past the
+  groups must come out as zeros) and, for the masked shapes, masked with NaN past masked_m."""
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 1, config=config)
   if shape.name in MASKED_GROUPED_GEMM_SHAPES:
     m_max = shape.masked_m_max
     mm = np.minimum(sizes, m_max)
@@ -185,22 +195,8 @@ def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
 def test_grouped_gemm_pallas_swiglu(gpu, shape):
   """The fused SwiGLU epilogue on every gate/up shape of PEERS.md §3: contiguous with 128x256
   tiles (NaN padding rows -> zeros) and, for the masked shapes, masked with 64-row tiles."""
-  rng = np.random.default_rng(2)
-  sizes = shape.group_sizes()
-  used = int(sizes.sum())
-  lhs = rng.standard_normal((used + 8, shape.k), np.float32)
-  lhs[used:] = np.nan
-  lhs = jnp.asarray(lhs, jnp.bfloat16)
-  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
-                    / np.sqrt(shape.k), jnp.bfloat16)
-  gs = jnp.asarray(sizes)
-  ref_fn = functools.partial(grouped_gemm_reference, activation="swiglu")
-  out = jax.jit(functools.partial(grouped_gemm_pallas, activation="swiglu", config=_GG_CONFIGS[0]))(
-      lhs, rhs, gs)
-  ref = jax.jit(ref_fn)(lhs, rhs, gs)
-  assert out.shape == (used + 8, shape.n // 2)
-  assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
-  assert bool(jnp.all(out[used:] == 0))
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 2, config=_GG_CONFIGS[0],
+                                             activation="swiglu")
   if shape.name in MASKED_GROUPED_GEMM_SHAPES:
     mm = jnp.asarray(np.minimum(sizes, shape.masked_m_max))
     masked = jnp.asarray(rng.standard_normal((shape.num_groups, shape.masked_m_max, shape.k),
@@ -208,7 +204,8 @@ def test_grouped_gemm_pallas_swiglu(gpu, shape):
     cfg = GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4)
     out = jax.jit(functools.partial(grouped_gemm_pallas, activation="swiglu", config=cfg))(
         masked, rhs, masked_m=mm)
-    ref = jax.jit(lambda a, b, m: ref_fn(a, b, masked_m=m))(masked, rhs, mm)
+    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m, activation="swiglu"))(
+        masked, rhs, mm)
     assert rel_err(out, ref) < 1e-2
 
 
@@ -217,17 +214,5 @@ def test_grouped_gemm_pallas_swiglu(gpu, shape):
 def test_grouped_gemm_pallas_group_tiles(gpu, shape):
   """tiles="groups" (every tile inside one group, padded output gathered back) on the PEERS.md
   §3 shapes with small groups, contiguous; NaN padding rows past the groups -> zeros."""
-  rng = np.random.default_rng(3)
-  sizes = shape.group_sizes()
-  used = int(sizes.sum())
-  lhs = rng.standard_normal((used + 8, shape.k), np.float32)
-  lhs[used:] = np.nan
-  lhs = jnp.asarray(lhs, jnp.bfloat16)
-  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
-                    / np.sqrt(shape.k), jnp.bfloat16)
-  gs = jnp.asarray(sizes)
-  cfg = GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
-  out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg))(lhs, rhs, gs)
-  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
-  assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
-  assert bool(jnp.all(out[used:] == 0))
+  _check_pallas_contiguous(shape, 3, config=GroupedGemmPallasConfig(
+      block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))

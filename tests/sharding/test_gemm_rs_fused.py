@@ -16,28 +16,26 @@ import jaxkern
 from _testing import cpu_mesh, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
-                                           unit_coords, unsupported_reason, zero_chunks)
+                                           step_owner, unit_coords, unsupported_reason,
+                                           zero_chunks)
 
 
 @pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 3, 2), (4, 1, 5), (8, 2, 3)])
 def test_unit_order_visits_every_tile_once_and_ends_on_the_own_block(tp, m_tiles, n_tiles):
   per_block = m_tiles * n_tiles
   units = tp * per_block
+  coords = [tuple(int(x) for x in unit_coords(u, m_tiles=m_tiles, n_tiles=n_tiles))
+            for u in range(units)]
   for rank in range(tp):
-    got = [tuple(int(x) for x in unit_coords(u, rank, tp=tp, m_tiles=m_tiles, n_tiles=n_tiles))
-           for u in range(units)]
+    got = [(int(step_owner(rank, s, tp)), m, n) for s, m, n in coords]
     assert sorted(got) == list(itertools.product(range(tp), range(m_tiles), range(n_tiles)))
     assert {b for b, _, _ in got[-per_block:]} == {rank}       # the own block last
     assert got[0][0] == (rank + 1) % tp                        # the next rank's block first
-  for u in range(units):   # at any unit index the ranks push to tp different owners
-    owners = {int(unit_coords(u, r, tp=tp, m_tiles=m_tiles, n_tiles=n_tiles)[0])
-              for r in range(tp)}
-    assert len(owners) == tp
+  for s in range(tp):   # at every step the ranks push to tp different owners
+    assert len({int(step_owner(r, s, tp)) for r in range(tp)}) == tp
   # Traced scalars give the same answer as Python ints.
-  traced = jax.jit(lambda u, r: unit_coords(u, r, tp=tp, m_tiles=m_tiles, n_tiles=n_tiles))
-  assert tuple(int(x) for x in traced(units - 1, 0)) == unit_coords(units - 1, 0, tp=tp,
-                                                                   m_tiles=m_tiles,
-                                                                   n_tiles=n_tiles)
+  traced = jax.jit(lambda u: unit_coords(u, m_tiles=m_tiles, n_tiles=n_tiles))
+  assert tuple(int(x) for x in traced(units - 1)) == coords[-1]
 
 
 def test_zero_chunks_cover_the_accumulator():
