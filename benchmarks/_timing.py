@@ -3,7 +3,9 @@
 GPU: CUPTI kernel times (`jax.experimental.mosaic.gpu.profiler.measure`), summed per call; the call
 is repeated over `rotations` distinct input sets inside one jit so that inputs come from HBM, not
 L2. On several devices the per-call figure is the kernel time summed over all devices divided by
-their number (mean per-device busy time). CPU: host wall time per call (block_until_ready), which is
+their number (mean per-device busy time); a kernel that waits for a peer (a collective, the fused
+GEMM + reduce-scatter's semaphores) counts its waiting, so launch skew between devices inflates it:
+`time_chained_wall` times such calls on the host clock instead. CPU: host wall time per call (block_until_ready), which is
 all the CPU can honestly offer.
 """
 
@@ -15,6 +17,7 @@ import time
 from typing import Any, Callable, Sequence
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 
 from jaxkern import _compat
@@ -70,6 +73,37 @@ def _cupti(fn, arg_sets, *, iters, num_devices) -> Timing:
   breakdown = {name: float(np.median(v)) for name, v in
                sorted(by_name.items(), key=lambda kv: -float(np.median(kv[1])))}
   return dataclasses.replace(_summary(per_call, "cupti"), kernels=breakdown)
+
+
+def time_chained_wall(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 10,
+                      calls: int = 8) -> Timing:
+  """Host wall time per call of `calls` calls of `fn` run back to back in one jit, each on its own
+  copy of an input set (so XLA cannot merge them as common subexpressions) and each made to wait
+  for the previous call's output (`lax.optimization_barrier`, no compute), so calls cannot
+  overlap; one dispatch's host overhead and any launch skew between devices are spread over
+  `calls` calls. For collectives whose kernels wait on each other across devices, where summed
+  kernel time counts those waits (see the module docstring)."""
+  count = len(arg_sets)
+  sets = [tuple(arg_sets[i]) if i < count else
+          tuple(jnp.copy(x) if hasattr(x, "dtype") else x for x in arg_sets[i % count])
+          for i in range(calls)]
+
+  @jax.jit
+  def chain(sets):
+    outs = []
+    for args in sets:
+      if outs:
+        args, _ = jax.lax.optimization_barrier((args, outs[-1]))
+      outs.append(fn(*args))
+    return outs    # every output is returned, so no call is dead code
+
+  jax.block_until_ready(chain(sets))
+  per_call = []
+  for _ in range(iters):
+    start = time.perf_counter()
+    jax.block_until_ready(chain(sets))
+    per_call.append((time.perf_counter() - start) * 1e6 / calls)
+  return _summary(per_call, f"wall, {calls} chained calls per dispatch")
 
 
 def _host(fn, arg_sets, *, iters) -> Timing:

@@ -1,11 +1,13 @@
 """GEMM + reduce-scatter over tensor-parallel meshes of the local devices.
 
-  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small] [--impls unfused,fused] [--out DIR]
+  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small]
+      [--impls unfused,fused] [--fused_configs n256/s4/in,...] [--update-tuning] [--out DIR]
 
 a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
-reduce-scattered over M. Times are CUPTI kernel time per call, averaged over the participating
-devices. The PEERS.md figure of torch matmul + NCCL (same machine type, another process) is put
-beside each row for reference; it is not re-measured here (torch is not reachable from JAX).
+reduce-scattered over M. Times are host wall time per call of 8 chained calls in one jit
+(`_timing.time_chained_wall`), with the mean per-device CUPTI kernel time beside them
+(cupti_us). The PEERS.md figure of torch matmul + NCCL (same machine type, another process) is
+put beside each row for reference; it is not re-measured here (torch is not reachable from JAX).
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 
 import jaxkern
 from benchmarks import _report, _timing
+from jaxkern import tuning
+from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from jaxkern.shapes import GEMM_RS_SEED_SHAPES, GEMM_RS_SWEEP_SHAPES, GemmRsShape
+from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig
 
 _TP = flags.DEFINE_list("tp", ["2", "4"], "mesh sizes (those above the device count are skipped)")
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "sweep", "small"],
@@ -29,6 +34,12 @@ _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
 _IMPLS = flags.DEFINE_list("impls", ["unfused", "fused"],
                            "paths to time side by side (each record says which the rule picks)")
+_UPDATE = flags.DEFINE_bool("update-tuning", False,
+                             "write each (tp, shape)'s faster path and fastest fused config into "
+                             "jaxkern/tuning/<device>/gemm_reduce_scatter.json (the rule's table)")
+_FUSED_CONFIGS = flags.DEFINE_list(
+    "fused_configs", [], "fused kernel configs to time, by name (GemmRsFusedConfig.name, e.g. "
+    "n256/s4/in); empty: the one the rule gives each shape")
 
 SMALL_SHAPES = (GemmRsShape(64, 128, 256), GemmRsShape(256, 256, 512))
 
@@ -47,7 +58,17 @@ def peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
   return out
 
 
-def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str) -> dict:
+def fused_configs(names: list[str]) -> list[GemmRsFusedConfig]:
+  by_name = {c.name: c for c in rs_rule.CANDIDATES}
+  unknown = [n for n in names if n not in by_name]
+  if unknown:
+    raise app.UsageError(f"--fused_configs: unknown {unknown}; candidates: {sorted(by_name)}")
+  return [by_name[n] for n in names]
+
+
+def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str,
+          config: GemmRsFusedConfig | None = None) -> dict:
+  """One (shape, tp, impl[, fused config]) record; `config` is forced through jaxkern.policy."""
   mesh = jax.make_mesh((tp,), ("tp",), devices=jax.devices()[:tp],
                        axis_types=(jax.sharding.AxisType.Explicit,))
   def inputs(seed):
@@ -60,23 +81,36 @@ def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str) -> dict:
   args = inputs(0)
   fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl=impl)
   picked = jaxkern.explain(lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh), *args)[0]
+  if config is not None:
+    with jaxkern.policy(gemm_reduce_scatter=config):
+      rec = _measure(shape, tp, iters, torch_ms, impl, mesh, inputs, fn, picked)
+    rec.update(impl=f"jaxkern:fused[{config.name}]", config=config.name)
+    return rec
+  return _measure(shape, tp, iters, torch_ms, impl, mesh, inputs, fn, picked)
+
+
+def _measure(shape, tp, iters, torch_ms, impl, mesh, inputs, fn, picked) -> dict:
+  args = inputs(0)
   try:
     choice = jaxkern.explain(fn, *args)[0]
     out = jax.jit(fn)(*args)
   except Exception as e:  # a path that cannot run this shape: recorded, not fatal
     return dict(shape=shape.name, impl=f"jaxkern:{impl}", tp=tp, m=shape.m, n=shape.n,
-                k=shape.k, us=None, note=f"{type(e).__name__}: {e}"[:300])
+                k=shape.k, us=None, rule_pick=picked.impl, note=f"{type(e).__name__}: {e}"[:300])
   ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
                                      out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
   diff = jnp.linalg.norm((out.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
   rec = dict(shape=shape.name, impl=f"jaxkern:{choice.impl}", tp=tp, m=shape.m, n=shape.n,
              k=shape.k, err=float(diff), estimate_us=dict(choice.estimate),
-             rule_pick=picked.impl)
+             rule_pick=picked.impl, config=getattr(choice.config, "name", None))
   del out, ref
   if rec["err"] < 2e-2:
     sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
-    t = _timing.time_fn(fn, sets, iters=iters, num_devices=tp)
-    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method,
+    # us: host wall time per call of 8 chained calls (the fused kernel's CTAs wait on the other
+    # ranks, so summed kernel time would count launch skew); cupti_us: mean per-device kernel time.
+    t = _timing.time_chained_wall(fn, sets, iters=iters)
+    k = _timing.time_fn(fn, sets, iters=iters, num_devices=tp)
+    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method, cupti_us=k.us,
                tflops=2.0 * shape.m * shape.n * shape.k / tp / t.us / 1e6)
   else:
     rec.update(us=None, note=f"wrong result (rel err {rec['err']:.3g})")
@@ -84,6 +118,30 @@ def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str) -> dict:
   if torch is not None:
     rec["peers_md_torch_nccl_us"] = torch * 1e3
   return rec
+
+
+def tuning_rows(records: list[dict]) -> list[dict]:
+  """One table row per (tp, shape) with both paths timed: the faster path, the fastest fused
+  config, and every time (µs, chained wall clock) of the run."""
+  rows = []
+  for tp, name in dict.fromkeys((r["tp"], r["shape"]) for r in records):
+    recs = [r for r in records if r["tp"] == tp and r["shape"] == name and r.get("us")]
+    times = {("unfused" if r["impl"] == "jaxkern:unfused" else r["config"]): round(r["us"], 1)
+             for r in recs}
+    fused = {c: us for c, us in times.items() if c != "unfused"}
+    if "unfused" not in times or not fused:
+      continue
+    best_fused = min(fused, key=fused.get)
+    impl = "fused" if fused[best_fused] < times["unfused"] else "unfused"
+    r0 = recs[0]
+    problem = rs_rule.GemmReduceScatterProblem(m=r0["m"], n=r0["n"], k=r0["k"],
+                                               dtype="bfloat16", tp=tp)
+    rows.append({"key": problem.table_key(), "impl": impl, "fused_config": best_fused,
+                 "times_us": times, "shape": name,
+                 "why": f"{impl} faster: unfused {times['unfused']} us, fused[{best_fused}] "
+                        f"{fused[best_fused]} us",
+                 "date": _report.environment()["date"], "jax": jax.__version__})
+  return rows
 
 
 def main(argv):
@@ -97,11 +155,21 @@ def main(argv):
       print(f"skipping tp={tp}: only {jax.device_count()} devices")
       continue
     for shape in shapes:
-      for impl in _IMPLS.value:
-        records.append(bench(shape, tp, _ITERS.value, torch_ms, impl))
+      runs = [(impl, None) for impl in _IMPLS.value
+              if not (impl == "fused" and _FUSED_CONFIGS.value)]
+      if "fused" in _IMPLS.value:
+        runs += [("fused", c) for c in fused_configs(_FUSED_CONFIGS.value)]
+      for impl, config in runs:
+        records.append(bench(shape, tp, _ITERS.value, torch_ms, impl, config))
         r = records[-1]
-        print(f"tp={tp} {shape.name} {impl}: {r.get('us')} us {r.get('note', '')}", flush=True)
+        print(f"tp={tp} {shape.name} {r['impl']}: {r.get('us')} us (cupti "
+              f"{r.get('cupti_us')}) {r.get('note', '')}", flush=True)
+      # Written after every shape, so a run cut off by a time limit keeps what it measured.
+      _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
+  rows = tuning_rows(records)
+  if _UPDATE.value and rows:
+    print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
   print("| shape | tp | impl | us (TFLOP/s per GPU) | PEERS.md torch+NCCL us | torch / ours |")
   print("|---|---|---|---|---|---|")

@@ -1,11 +1,26 @@
-"""Fused or unfused GEMM + reduce-scatter, from static facts only."""
+"""Fused or unfused GEMM + reduce-scatter, from static facts only.
+
+1. A measured row (`jaxkern/tuning/<device>/gemm_reduce_scatter.json`, written by
+   `python -m benchmarks.gemm_reduce_scatter --shapes sweep --update-tuning`) for the same dtype,
+   tp, N, K and M bucket: the faster path of that run, and its fastest fused config.
+2. Otherwise a model of both paths from the device's ceilings (dense bf16 FLOP/s, NVLink bytes
+   per second, HBM bandwidth), each mapped through the least-squares line measured = a * model + b
+   of that path over the device's measured rows (so tp = 8 and unswept N, K extrapolate from the
+   measured tp):
+     unfused = GEMM + reduce-scatter of the bf16 partial product (nothing overlaps);
+     fused   = max(GEMM, pushes of the accumulator dtype over NVLink) + zeroing the accumulator.
+   Without measured rows the model is not trusted and the unfused path is kept.
+"""
 
 from __future__ import annotations
 
 import dataclasses
 import sys
 
+import numpy as np
+
 import sharding.gemm_rs as _grs
+from jaxkern import tuning
 from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
 from jaxkern.policy import register_op
@@ -17,6 +32,19 @@ OP = "gemm_reduce_scatter"
 IMPLS = ("unfused", "fused")
 register_op(OP, IMPLS)
 
+# The fused kernel's configs the benchmark sweeps (each fits the 227 KiB of shared memory).
+CANDIDATES = (
+    GemmRsFusedConfig(block_n=256, num_stages=3, accumulate="float32"),
+    GemmRsFusedConfig(block_n=256, num_stages=3, accumulate="input"),
+    GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input"),
+    GemmRsFusedConfig(block_n=128, num_stages=4, accumulate="float32"),
+    GemmRsFusedConfig(block_n=128, num_stages=5, accumulate="input"),
+)
+# Unmeasured shapes: the config that was fastest or within 1% of it on the seed shapes at tp 2
+# (benchmarks/results/logs/gemm_rs_session9/bench_seed_tp2_configs.log).
+DEFAULT_FUSED = GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input")
+_BY_NAME = {c.name: c for c in CANDIDATES}
+
 
 @dataclasses.dataclass(frozen=True)
 class GemmReduceScatterProblem:
@@ -26,27 +54,106 @@ class GemmReduceScatterProblem:
   dtype: str
   tp: int
 
+  def table_key(self) -> dict:
+    return {"dtype": self.dtype, "k": self.k, "m": tuning.bucket(self.m), "n": self.n,
+            "tp": self.tp}
+
+
+def model_us(p: GemmReduceScatterProblem, device: DeviceSpec,
+             fused_config: GemmRsFusedConfig = DEFAULT_FUSED) -> dict[str, float]:
+  """Uncalibrated microseconds of each path from the device's ceilings ({} without them)."""
+  if not device.peak_bf16_flops or not device.link_bytes_per_s or not device.hbm_bytes_per_s:
+    return {}
+  itemsize = 4 if p.dtype == "float32" else 2
+  acc_itemsize = 4 if fused_config.accumulate == "float32" else itemsize
+  gemm = 1e6 * 2.0 * p.m * p.n * (p.k / p.tp) / device.peak_bf16_flops
+  off_rank = p.m * p.n * (p.tp - 1) / p.tp      # elements each rank sends to the others
+  rs = 1e6 * off_rank * itemsize / device.link_bytes_per_s
+  push = 1e6 * off_rank * acc_itemsize / device.link_bytes_per_s
+  zero = 1e6 * p.m / p.tp * p.n * acc_itemsize / device.hbm_bytes_per_s
+  return {"unfused": gemm + rs, "fused": max(gemm, push) + zero}
+
+
+def _measured_points(device: DeviceSpec) -> dict[str, list[tuple[float, float]]]:
+  """Per path: (model_us, measured µs) over the device's measured rows."""
+  points: dict[str, list[tuple[float, float]]] = {"unfused": [], "fused": []}
+  for row in tuning.rows(device.kind, OP):
+    key, times = row["key"], row["times_us"]
+    p = GemmReduceScatterProblem(m=key["m"], n=key["n"], k=key["k"], dtype=key["dtype"],
+                                 tp=key["tp"])
+    if times.get("unfused"):
+      points["unfused"].append((model_us(p, device)["unfused"], times["unfused"]))
+    fused = {name: us for name, us in times.items() if name in _BY_NAME and us}
+    if fused:
+      name = min(fused, key=fused.get)
+      points["fused"].append((model_us(p, device, _BY_NAME[name])["fused"], fused[name]))
+  return points
+
+
+def calibration(device: DeviceSpec) -> dict[str, tuple[float, float]]:
+  """Per path, (a, b) of the least-squares line measured ≈ a * model_us + b over the device's
+  measured rows (b: the fixed cost of a call, e.g. the per-launch rendezvous of the local
+  devices); paths with fewer than 2 measured rows are left out."""
+  out = {}
+  for path, pts in _measured_points(device).items():
+    if len(pts) >= 2:
+      x, y = np.asarray(pts, np.float64).T
+      a, b = np.linalg.lstsq(np.stack([x, np.ones_like(x)], 1), y, rcond=None)[0]
+      out[path] = (float(a), float(b))
+  return out
+
 
 def estimate(p: GemmReduceScatterProblem, device: DeviceSpec) -> tuple[tuple[str, float], ...]:
-  """Unfused = GEMM time + reduce-scatter time (nothing overlaps), from measured ceilings."""
-  if not device.peak_bf16_flops or not device.link_bytes_per_s:
-    return ()
-  itemsize = 4 if p.dtype == "float32" else 2
-  gemm_us = 1e6 * 2.0 * p.m * p.n * (p.k / p.tp) / device.peak_bf16_flops
-  rs_us = 1e6 * p.m * p.n * itemsize * (p.tp - 1) / p.tp / device.link_bytes_per_s
-  return (("unfused", gemm_us + rs_us),)
+  """Calibrated estimates of both paths (µs), as jaxkern.explain shows them."""
+  model, fit = model_us(p, device, _fused_config(p, device)), calibration(device)
+  return tuple((path, round(fit[path][0] * us + fit[path][1], 1)) for path, us in model.items()
+               if path in fit)
+
+
+def _fused_config(p: GemmReduceScatterProblem, device: DeviceSpec) -> GemmRsFusedConfig:
+  row = tuning.lookup(device.kind, OP, p.table_key())
+  if row is not None and row.get("fused_config") in _BY_NAME:
+    return _BY_NAME[row["fused_config"]]
+  return DEFAULT_FUSED
 
 
 def config_for(impl, problem, device):
-  del problem, device
-  return GemmRsFusedConfig() if impl == "fused" else None
+  return _fused_config(problem, device) if impl == "fused" else None
+
+
+def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec) -> str | None:
+  if not device.has_mosaic_gpu:
+    return f"the fused kernel needs Mosaic GPU (Hopper); the device is {device.kind}"
+  return fused_unsupported(_fused_config(p, device), m=p.m, n=p.n, k_local=p.k // p.tp,
+                           tp=p.tp, dtype=p.dtype)
 
 
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
-  return Choice(op=OP, impl="unfused", config=None, source="fallback", problem=problem,
-                reason=f"tp={problem.tp}: dot (fp32 accumulation) + psum_scatter; the fused "
-                       "kernel (impl='fused') has no measured crossover yet",
-                estimate=estimate(problem, device))
+  p, est = problem, estimate(problem, device)
+  make = lambda impl, source, reason: Choice(
+      op=OP, impl=impl, config=config_for(impl, p, device), source=source, problem=p,
+      reason=reason, estimate=est)
+  blocked = _fused_reason(p, device)
+  if blocked is not None:
+    return make("unfused", "fallback", f"unfused: {blocked}")
+  row = tuning.lookup(device.kind, OP, p.table_key())
+  if row is not None and row.get("impl") in IMPLS:
+    return make(row["impl"], "table", f"measured on {row.get('shape', '?')} at tp={p.tp}: "
+                                      f"{row.get('why', '')}")
+  e = dict(est)
+  if "fused" not in e or "unfused" not in e:
+    return make("unfused", "fallback", f"tp={p.tp}: no measured rows for {device.kind}, so no "
+                                       "calibrated model: dot + psum_scatter")
+  model = (f"calibrated model: fused {e['fused']:.0f} us vs unfused {e['unfused']:.0f} us (GEMM "
+           f"vs NVLink bytes, fitted to the measured rows)")
+  measured_tp = sorted({row["key"]["tp"] for row in tuning.rows(device.kind, OP)})
+  if p.tp not in measured_tp:
+    # The estimate extrapolates, but the fused kernel is only picked at a tp it has been run
+    # (and checked) at on this device kind.
+    return make("unfused", "formula", f"{model}; the fused kernel has not been measured at "
+                                      f"tp={p.tp} on {device.kind} (only tp={measured_tp})")
+  impl = "fused" if e["fused"] < e["unfused"] else "unfused"
+  return make(impl, "formula", model)
 
 
 def check(impl, config, problem, device) -> None:

@@ -4,9 +4,10 @@ On rank r of the `axis_name` axis (size tp): a [M, K/tp], b [K/tp, N] -> [M/tp, 
 [r * M/tp, (r + 1) * M/tp) of the sum over ranks of a_r @ b_r (DESIGN.md §2).
 
 Push, not pull: every rank computes the output tiles of all tp row blocks of its partial product
-and, as each tile finishes, adds it into the owner's float32 accumulator in the owner's memory with
-a TMA reduce-add (`plgpu.remote_ref` over NVLink, no multicast), so the traffic of the
-reduce-scatter runs under the GEMM of the tiles after it. Rank r visits the blocks in the order
+and, as each tile finishes, adds it into the owner's accumulator (float32, or the input dtype:
+`GemmRsFusedConfig.accumulate`) in the owner's memory with a TMA reduce-add (`plgpu.remote_ref`
+over NVLink, no multicast), so the traffic of the reduce-scatter runs under the GEMM of the tiles
+after it. The semaphore is GMEM scratch that Pallas zero-initialises for every call. Rank r visits the blocks in the order
 r+1, r+2, ..., r (`step_owner`), so at any moment the ranks push to different owners.
 
 Synchronisation is one global semaphore per rank, counted up, never decremented:
@@ -20,8 +21,8 @@ All C CTAs must be resident at once (one per SM, C <= the SM count) since they w
 and every rank must run the kernel concurrently (one process driving all local GPUs).
 
 The TMA producer, the two wgmma consumers (rows split) and the K ring follow the grouped GEMM
-(pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64-column float32 chunks through two
-alternating shared-memory buffers per consumer.
+(pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
+through two alternating shared-memory buffers per consumer.
 """
 
 from __future__ import annotations
@@ -47,13 +48,19 @@ _CHUNK = 64              # rows and columns of one accumulator chunk (zeroing an
 @dataclasses.dataclass(frozen=True, kw_only=True)
 class GemmRsFusedConfig:
   """block_m x block_n output tiles (two consumer warpgroups of 64 rows each), block_k = 64,
-  a num_stages-deep operand ring."""
+  a num_stages-deep operand ring.
+
+  accumulate: the dtype of the owner's accumulator and of the pushed tiles. "float32" adds the
+  tp partial products in float32 (the result is cast to the input dtype after the kernel);
+  "input" adds them in the input dtype, as NCCL's reduce-scatter of the unfused path does (tp - 1
+  roundings), for half the NVLink and HBM bytes, no cast, and room for a 4-deep ring."""
 
   IMPL: ClassVar[str] = "fused"
   block_m: int = 128
   block_n: int = 256
   block_k: int = 64
   num_stages: int = 3
+  accumulate: str = "float32"
 
   def __post_init__(self):
     if self.block_m != 128:   # two consumers of 64 rows: one 64 x 64 accumulator chunk each
@@ -65,11 +72,22 @@ class GemmRsFusedConfig:
       raise ValueError(f"GemmRsFusedConfig.block_k must be 64, got {self.block_k!r}")
     if not isinstance(self.num_stages, int) or not 2 <= self.num_stages <= 6:
       raise ValueError(f"GemmRsFusedConfig.num_stages must be in 2..6, got {self.num_stages!r}")
+    if self.accumulate not in ("float32", "input"):
+      raise ValueError(f"GemmRsFusedConfig.accumulate must be 'float32' or 'input', got "
+                       f"{self.accumulate!r}")
+
+  @property
+  def name(self) -> str:
+    return f"n{self.block_n}/s{self.num_stages}/{'f32' if self.accumulate == 'float32' else 'in'}"
+
+  def acc_dtype(self, dtype) -> jnp.dtype:
+    return jnp.dtype(_F32 if self.accumulate == "float32" else dtype)
 
 
 def smem_bytes(config: GemmRsFusedConfig, itemsize: int = 2) -> int:
   ring = config.num_stages * (config.block_m + config.block_n) * config.block_k * itemsize
-  return ring + 2 * 2 * _CHUNK * _CHUNK * 4 + _mgpu.SMEM_SLACK
+  acc_itemsize = 4 if config.accumulate == "float32" else itemsize
+  return ring + 2 * 2 * _CHUNK * _CHUNK * acc_itemsize + _mgpu.SMEM_SLACK
 
 
 def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: int, tp: int,
@@ -79,8 +97,10 @@ def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: in
     return f"dtype {dtype} (the fused kernel takes bfloat16/float16)"
   if m % tp or (m // tp) % 8:
     return f"M/tp = {m}/{tp} must be a whole multiple of 8 rows (TMA row offsets)"
-  if n % 8 or k_local % 8:
-    return f"N={n}, K/tp={k_local}: TMA needs multiples of 8"
+  if n % _CHUNK:
+    return f"N={n} must be a multiple of 64 (the swizzled TMA tiles of b and the accumulator)"
+  if k_local % 8:
+    return f"K/tp={k_local} must be a multiple of 8"
   return _mgpu.smem_reason(smem_bytes(config))
 
 
@@ -119,6 +139,7 @@ class _Static:
   zero_rows: int
   zero_cols: int
   dtype: jnp.dtype
+  acc_dtype: jnp.dtype
 
 
 def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
@@ -162,7 +183,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
 
     # Phase 1: zero this warpgroup's chunks of the local accumulator, then tell every rank.
     zero_buf = e_smem.at[wg, 0]
-    zero_buf[...] = plgpu.layout_cast(jnp.zeros((_CHUNK, _CHUNK), _F32), plgpu.Layout.WGMMA)
+    zero_buf[...] = plgpu.layout_cast(jnp.zeros((_CHUNK, _CHUNK), st.acc_dtype), plgpu.Layout.WGMMA)
     plgpu.commit_smem()
     worker, workers = cta * 2 + wg, st.num_ctas * 2
     num_chunks = st.zero_rows * st.zero_cols
@@ -191,7 +212,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
       for c in range(st.block_n // _CHUNK):
         buf = e_smem.at[wg, lax.rem(stores + c, 2)]
         plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-        buf[...] = acc[:, c * _CHUNK:(c + 1) * _CHUNK]
+        buf[...] = acc[:, c * _CHUNK:(c + 1) * _CHUNK].astype(st.acc_dtype)
         plgpu.commit_smem()
         dst = (pl.ds(out_row, rows), pl.ds(n * st.block_n + c * _CHUNK, _CHUNK))
         # A remote TMA descriptor is built on the host, so its peer must be a function of the
@@ -212,15 +233,21 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
 
 def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                               config: GemmRsFusedConfig = GemmRsFusedConfig(), num_sms: int):
-  """Inside shard_map over `axis_name` (size tp): a [M, K/tp], b [K/tp, N] -> float32
-  [M/tp, N], this rank's rows of sum_r a_r @ b_r. `num_sms`: the persistent CTAs (at most the
-  SM count: the CTAs wait on each other)."""
+  """Inside shard_map over `axis_name` (size tp): a [M, K/tp], b [K/tp, N] -> [M/tp, N] in
+  `config.acc_dtype(a.dtype)`, this rank's rows of sum_r a_r @ b_r. `num_sms`: the persistent
+  CTAs (at most the SM count: the CTAs wait on each other)."""
   m, k_local = a.shape
   n = b.shape[1]
   dtype = jnp.dtype(a.dtype)
   reason = unsupported_reason(config, m=m, n=n, k_local=k_local, tp=tp, dtype=dtype.name)
   if reason is not None:
     raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): {reason}")
+  if k_local % config.block_k:
+    # A swizzled TMA view needs whole 64-column tiles of a: zero-pad this rank's K shard (one
+    # copy of a and b; e.g. K = 29568 at tp = 4 gives 7392 = 115.5 x 64).
+    pad = -k_local % config.block_k
+    a, b = jnp.pad(a, ((0, 0), (0, pad))), jnp.pad(b, ((0, pad), (0, 0)))
+    k_local += pad
   block_rows = m // tp
   m_tiles, n_tiles = -(-block_rows // config.block_m), -(-n // config.block_n)
   zr, zc = zero_chunks(block_rows, n)
@@ -228,18 +255,18 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                n_tiles=n_tiles, k_steps=-(-k_local // config.block_k),
                num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
-               zero_rows=zr, zero_cols=zc, dtype=dtype)
-  op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(_F32)
+               zero_rows=zr, zero_cols=zc, dtype=dtype, acc_dtype=config.acc_dtype(dtype))
+  op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(st.acc_dtype)
 
   def entry(a_ref, b_ref, acc_ref):
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), dtype, transforms=op_tf),
             plgpu.SMEM((st.num_stages, st.block_k, st.block_n), dtype, transforms=op_tf),
-            plgpu.SMEM((2, 2, _CHUNK, _CHUNK), _F32, transforms=acc_tf))
+            plgpu.SMEM((2, 2, _CHUNK, _CHUNK), st.acc_dtype, transforms=acc_tf))
     barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
     pl.run_scoped(lambda *s: _kernel(a_ref, b_ref, acc_ref, (*s[0], *s[1]), st=st),
                   smem, barriers, collective_axes="wg")
 
   return plgpu.kernel(
-      entry, out_type=jax.ShapeDtypeStruct((block_rows, n), _F32), grid=(st.num_ctas,),
+      entry, out_type=jax.ShapeDtypeStruct((block_rows, n), st.acc_dtype), grid=(st.num_ctas,),
       grid_names=("cta",), num_threads=3, thread_name="wg")(a, b)
