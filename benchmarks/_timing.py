@@ -75,14 +75,11 @@ def _cupti(fn, arg_sets, *, iters, num_devices) -> Timing:
   return dataclasses.replace(_summary(per_call, "cupti"), kernels=breakdown)
 
 
-def time_chained_wall(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 10,
-                      calls: int = 8) -> Timing:
-  """Host wall time per call of `calls` calls of `fn` run back to back in one jit, each on its own
-  copy of an input set (so XLA cannot merge them as common subexpressions) and each made to wait
-  for the previous call's output (`lax.optimization_barrier`, no compute), so calls cannot
-  overlap; one dispatch's host overhead and any launch skew between devices are spread over
-  `calls` calls. For collectives whose kernels wait on each other across devices, where summed
-  kernel time counts those waits (see the module docstring)."""
+def chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], calls: int):
+  """(jitted chain, its argument): `calls` calls of fn in one jit, call i on input set i (sets
+  past len(arg_sets) are copies, so XLA cannot merge calls as common subexpressions; it looks
+  through optimization_barrier), each waiting for the previous call's output, every output
+  returned (so no call is dead code)."""
   count = len(arg_sets)
   sets = [tuple(arg_sets[i]) if i < count else
           tuple(jnp.copy(x) if hasattr(x, "dtype") else x for x in arg_sets[i % count])
@@ -95,8 +92,17 @@ def time_chained_wall(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iter
       if outs:
         args, _ = jax.lax.optimization_barrier((args, outs[-1]))
       outs.append(fn(*args))
-    return outs    # every output is returned, so no call is dead code
+    return outs
+  return chain, sets
 
+
+def time_chained_wall(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 10,
+                      calls: int = 8) -> Timing:
+  """Host wall time per call of `calls` calls of `fn` run back to back in one jit (`chained`:
+  calls cannot overlap or merge); one dispatch's host overhead and any launch skew between
+  devices are spread over `calls` calls. For collectives whose kernels wait on each other across devices, where summed
+  kernel time counts those waits (see the module docstring)."""
+  chain, sets = chained(fn, arg_sets, calls)
   jax.block_until_ready(chain(sets))
   per_call = []
   for _ in range(iters):

@@ -2,6 +2,7 @@
 
   python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small]
       [--impls unfused,fused] [--fused_configs n256/s4/in,...] [--update-tuning] [--out DIR]
+  python -m benchmarks.gemm_reduce_scatter --annotate benchmarks/results/h200x2/gemm_reduce_scatter.json
 
 a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
 reduce-scattered over M. Times are host wall time per call of 8 chained calls in one jit
@@ -12,6 +13,9 @@ put beside each row for reference; it is not re-measured here (torch is not reac
 
 from __future__ import annotations
 
+import contextlib
+import json
+import pathlib
 import re
 
 import jax
@@ -37,6 +41,9 @@ _IMPLS = flags.DEFINE_list("impls", ["unfused", "fused"],
 _UPDATE = flags.DEFINE_bool("update-tuning", False,
                              "write each (tp, shape)'s faster path and fastest fused config into "
                              "jaxkern/tuning/<device>/gemm_reduce_scatter.json (the rule's table)")
+_ANNOTATE = flags.DEFINE_string(
+    "annotate", None, "instead of running: add PEERS.md's torch + NCCL figures to the records of "
+    "this results JSON (written on a machine that cannot read PEERS.md) and print the table")
 _FUSED_CONFIGS = flags.DEFINE_list(
     "fused_configs", [], "fused kernel configs to time, by name (GemmRsFusedConfig.name, e.g. "
     "n256/s4/in); empty: the one the rule gives each shape")
@@ -59,16 +66,15 @@ def peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
 
 
 def fused_configs(names: list[str]) -> list[GemmRsFusedConfig]:
-  by_name = {c.name: c for c in rs_rule.CANDIDATES}
-  unknown = [n for n in names if n not in by_name]
-  if unknown:
-    raise app.UsageError(f"--fused_configs: unknown {unknown}; candidates: {sorted(by_name)}")
-  return [by_name[n] for n in names]
+  try:
+    return [rs_rule.candidate(n) for n in names]
+  except KeyError as e:
+    raise app.UsageError(f"--fused_configs: {e.args[0]}") from None
 
 
-def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str,
+def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
           config: GemmRsFusedConfig | None = None) -> dict:
-  """One (shape, tp, impl[, fused config]) record; `config` is forced through jaxkern.policy."""
+  """One (shape, tp, impl[, fused config forced through jaxkern.policy]) record."""
   mesh = jax.make_mesh((tp,), ("tp",), devices=jax.devices()[:tp],
                        axis_types=(jax.sharding.AxisType.Explicit,))
   def inputs(seed):
@@ -79,45 +85,46 @@ def bench(shape: GemmRsShape, tp: int, iters: int, torch_ms, impl: str,
     return (jax.device_put(a, NamedSharding(mesh, P(None, "tp"))),
             jax.device_put(b, NamedSharding(mesh, P("tp", None))))
   args = inputs(0)
-  fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl=impl)
   picked = jaxkern.explain(lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh), *args)[0]
+  rec = dict(shape=shape.name, impl=f"jaxkern:{impl}", tp=tp, m=shape.m, n=shape.n, k=shape.k,
+             rule_pick=picked.impl)
   if config is not None:
-    with jaxkern.policy(gemm_reduce_scatter=config):
-      rec = _measure(shape, tp, iters, torch_ms, impl, mesh, inputs, fn, picked)
     rec.update(impl=f"jaxkern:fused[{config.name}]", config=config.name)
-    return rec
-  return _measure(shape, tp, iters, torch_ms, impl, mesh, inputs, fn, picked)
-
-
-def _measure(shape, tp, iters, torch_ms, impl, mesh, inputs, fn, picked) -> dict:
-  args = inputs(0)
-  try:
-    choice = jaxkern.explain(fn, *args)[0]
-    out = jax.jit(fn)(*args)
-  except Exception as e:  # a path that cannot run this shape: recorded, not fatal
-    return dict(shape=shape.name, impl=f"jaxkern:{impl}", tp=tp, m=shape.m, n=shape.n,
-                k=shape.k, us=None, rule_pick=picked.impl, note=f"{type(e).__name__}: {e}"[:300])
-  ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
-                                     out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
-  diff = jnp.linalg.norm((out.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
-  rec = dict(shape=shape.name, impl=f"jaxkern:{choice.impl}", tp=tp, m=shape.m, n=shape.n,
-             k=shape.k, err=float(diff), estimate_us=dict(choice.estimate),
-             rule_pick=picked.impl, config=getattr(choice.config, "name", None))
-  del out, ref
-  if rec["err"] < 2e-2:
+  fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl=impl)
+  with (jaxkern.policy(gemm_reduce_scatter=config) if config else contextlib.nullcontext()):
+    try:
+      choice = jaxkern.explain(fn, *args)[0]
+      out = jax.jit(fn)(*args)
+    except Exception as e:  # a path that cannot run this shape: recorded, not fatal
+      return dict(rec, us=None, note=f"{type(e).__name__}: {e}"[:300])
+    ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
+                                       out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
+    # On the devices: a host-side rel_err would gather 2 x M x N float64 (GiBs at M = 16384).
+    err = jnp.linalg.norm((out.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
+    rec.update(err=float(err), estimate_us=dict(choice.estimate),
+               config=getattr(choice.config, "name", None))
+    del out, ref
+    if not rec["err"] < 2e-2:
+      return dict(rec, us=None, note=f"wrong result (rel err {rec['err']:.3g})")
     sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
     # us: host wall time per call of 8 chained calls (the fused kernel's CTAs wait on the other
     # ranks, so summed kernel time would count launch skew); cupti_us: mean per-device kernel time.
     t = _timing.time_chained_wall(fn, sets, iters=iters)
-    k = _timing.time_fn(fn, sets, iters=iters, num_devices=tp)
-    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method, cupti_us=k.us,
+    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method,
+               cupti_us=_timing.time_fn(fn, sets, iters=iters, num_devices=tp).us,
                tflops=2.0 * shape.m * shape.n * shape.k / tp / t.us / 1e6)
-  else:
-    rec.update(us=None, note=f"wrong result (rel err {rec['err']:.3g})")
-  torch = torch_ms.get((tp, shape.m, shape.n, shape.k))
-  if torch is not None:
-    rec["peers_md_torch_nccl_us"] = torch * 1e3
   return rec
+
+
+def attach_peers_md(records: list[dict]) -> list[dict]:
+  """Put PEERS.md's torch matmul + NCCL figure (another process, CUDA events; not re-measured
+  here) beside each record of that (tp, M, N, K), when PEERS.md is readable on this machine."""
+  torch_ms = peers_md_torch_ms()
+  for r in records:
+    torch = torch_ms.get((r["tp"], r["m"], r["n"], r["k"]))
+    if torch is not None:
+      r["peers_md_torch_nccl_us"] = torch * 1e3
+  return records
 
 
 def tuning_rows(records: list[dict]) -> list[dict]:
@@ -148,7 +155,14 @@ def main(argv):
   del argv
   shapes = {"seed": GEMM_RS_SEED_SHAPES, "sweep": GEMM_RS_SWEEP_SHAPES, "small": SMALL_SHAPES}[
       _SHAPES.value]
-  torch_ms = peers_md_torch_ms()
+  if _ANNOTATE.value:   # a run from a machine without ../shared/PEERS.md (the lent GPUs)
+    path = pathlib.Path(_ANNOTATE.value)
+    data = json.loads(path.read_text())
+    attach_peers_md(data["records"])
+    path.write_text(json.dumps(data, indent=1) + "\n")
+    print_table(data["records"])
+    print(f"annotated {path}")
+    return
   records = []
   for tp in (int(t) for t in _TP.value):
     if tp > jax.device_count():
@@ -160,17 +174,23 @@ def main(argv):
       if "fused" in _IMPLS.value:
         runs += [("fused", c) for c in fused_configs(_FUSED_CONFIGS.value)]
       for impl, config in runs:
-        records.append(bench(shape, tp, _ITERS.value, torch_ms, impl, config))
+        records.append(bench(shape, tp, _ITERS.value, impl, config))
         r = records[-1]
         print(f"tp={tp} {shape.name} {r['impl']}: {r.get('us')} us (cupti "
               f"{r.get('cupti_us')}) {r.get('note', '')}", flush=True)
       # Written after every shape, so a run cut off by a time limit keeps what it measured.
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
+  attach_peers_md(records)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
   rows = tuning_rows(records)
   if _UPDATE.value and rows:
     print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
+  print_table(records)
+  print(f"wrote {path}")
+
+
+def print_table(records: list[dict]) -> None:
   print("| shape | tp | impl | us (TFLOP/s per GPU) | PEERS.md torch+NCCL us | torch / ours |")
   print("|---|---|---|---|---|---|")
   for r in records:
@@ -180,7 +200,6 @@ def main(argv):
     theirs = f"{torch:.0f}" if torch else "-"
     ratio = f"{torch / us:.2f}x" if torch and us else "-"
     print(f"| {r['shape']} | {r['tp']} | {r['impl']} | {ours} | {theirs} | {ratio} |")
-  print(f"wrote {path}")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Pieces shared by the Mosaic GPU kernels (extend attention, grouped GEMM, fused GEMM +
 reduce-scatter): the shared-memory limit, the swizzled shared-memory layout wgmma and TMA use,
-and the operand ring of the warp-specialized kernels.
+the operand ring of the warp-specialized kernels, and the GEMMs' chunked epilogue stores.
 
 The ring: one producer warpgroup fills `stages` slots with TMA copies that arrive on
 `full[slot]`; the consumer warpgroups release a slot on `free[slot]` once the wgmma that read it
@@ -16,6 +16,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 
 SWIZZLE = 128   # bytes: one swizzle row
+EPI_COLS = 64   # columns per epilogue store (one swizzle row of bf16)
 SMEM_SLACK = 1024   # bytes a kernel's smem budget keeps for barriers and alignment
 
 
@@ -81,3 +82,17 @@ def consume(k_steps, count, full, free, stages: int, mma):
   def _():
     plgpu.barrier_arrive(free.at[lax.rem(end - 1, stages)])
   return end
+
+
+def store_chunks(tile, bufs, stores, send) -> None:
+  """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout) to global memory in
+  EPI_COLS-column chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in
+  turn (across calls too: `stores` counts the chunks this consumer sent before; the caller adds
+  C // EPI_COLS). send(buf, c) issues the TMA of chunk c from `buf`; each chunk is cast to the
+  buffers' dtype, and a buffer is rewritten only once its previous TMA has read it."""
+  for c in range(tile.shape[1] // EPI_COLS):
+    buf = bufs.at[lax.rem(stores + c, 2)]
+    plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
+    buf[...] = tile[:, c * EPI_COLS:(c + 1) * EPI_COLS].astype(buf.dtype)
+    plgpu.commit_smem()
+    send(buf, c)

@@ -48,3 +48,37 @@ def test_dense_peer_inputs_match_the_op(prefix, window):
                                        implementation="xla")
   want = extend_attention_reference(*args, sliding_window=window)
   assert rel_err(dense.reshape(want.shape), want) < 1e-5
+
+
+def test_chained_timer_runs_every_call():
+  """XLA merges identical calls through optimization_barrier; the chain must keep all of them
+  (a merged chain timed 8 calls as one on the H200: logs/gemm_rs_session9/
+  sweep_tp2_broken_wall_timer.log)."""
+  from benchmarks import _timing
+
+  x = jnp.asarray(np.random.default_rng(0).standard_normal((64, 64)), jnp.float32)
+  chain, sets = _timing.chained(lambda a: a @ a, [(x,)], calls=5)
+  hlo = chain.lower(sets).compile().as_text()
+  assert hlo.count(" dot(") == 5, hlo
+  outs = chain(sets)
+  assert len(outs) == 5 and all(rel_err(o, x @ x) < 1e-6 for o in outs)
+  assert _timing.time_chained_wall(lambda a: a @ a, [(x,)], iters=2, calls=3).us > 0
+
+
+def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
+  """Records get PEERS.md §2's torch + NCCL figure of their (tp, M, N, K) (the lent GPUs cannot
+  read PEERS.md: `--annotate` adds them afterwards, through the same function)."""
+  from benchmarks import _report, gemm_reduce_scatter as bench
+
+  peers = tmp_path / "PEERS.md"
+  peers.write_text("## 2. GEMM + reduce-scatter\n\n| tp | M | N | K | GFLOP | a | b | c | torch |\n"
+                   "|---|---|---|---|---|---|---|---|---|\n"
+                   "| 2 | 8192 | 8192 | 8192 | 550 | 1.315 | 1.307 | 1.557 | 1.133 |\n\n## 3. next\n")
+  monkeypatch.setattr(_report, "PEERS_MD", peers)
+  records = [dict(shape="M8192_N8192_K8192", impl="jaxkern:unfused", tp=2, m=8192, n=8192,
+                  k=8192, us=1000.0),
+             dict(shape="M8192_N8192_K8192", impl="jaxkern:unfused", tp=4, m=8192, n=8192,
+                  k=8192, us=1000.0)]
+  bench.attach_peers_md(records)
+  assert records[0]["peers_md_torch_nccl_us"] == pytest.approx(1133.0)
+  assert "peers_md_torch_nccl_us" not in records[1]

@@ -46,6 +46,13 @@ DEFAULT_FUSED = GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input")
 _BY_NAME = {c.name: c for c in CANDIDATES}
 
 
+def candidate(name: str) -> GemmRsFusedConfig:
+  """The candidate config called `name` (GemmRsFusedConfig.name); KeyError naming the others."""
+  if name not in _BY_NAME:
+    raise KeyError(f"no fused config {name!r}; candidates: {sorted(_BY_NAME)}")
+  return _BY_NAME[name]
+
+
 @dataclasses.dataclass(frozen=True)
 class GemmReduceScatterProblem:
   m: int
@@ -103,40 +110,48 @@ def calibration(device: DeviceSpec) -> dict[str, tuple[float, float]]:
   return out
 
 
-def estimate(p: GemmReduceScatterProblem, device: DeviceSpec) -> tuple[tuple[str, float], ...]:
+def estimate(p: GemmReduceScatterProblem, device: DeviceSpec,
+             fused_config: GemmRsFusedConfig | None = None) -> tuple[tuple[str, float], ...]:
   """Calibrated estimates of both paths (µs), as jaxkern.explain shows them."""
-  model, fit = model_us(p, device, _fused_config(p, device)), calibration(device)
+  fused_config = fused_config or config_for("fused", p, device)
+  model, fit = model_us(p, device, fused_config), calibration(device)
   return tuple((path, round(fit[path][0] * us + fit[path][1], 1)) for path, us in model.items()
                if path in fit)
 
 
-def _fused_config(p: GemmReduceScatterProblem, device: DeviceSpec) -> GemmRsFusedConfig:
-  row = tuning.lookup(device.kind, OP, p.table_key())
+def _row(p: GemmReduceScatterProblem, device: DeviceSpec) -> dict | None:
+  return tuning.lookup(device.kind, OP, p.table_key())
+
+
+def _fused_config_of(row: dict | None) -> GemmRsFusedConfig:
+  """The measured row's fastest fused config, else DEFAULT_FUSED."""
   if row is not None and row.get("fused_config") in _BY_NAME:
     return _BY_NAME[row["fused_config"]]
   return DEFAULT_FUSED
 
 
 def config_for(impl, problem, device):
-  return _fused_config(problem, device) if impl == "fused" else None
+  return _fused_config_of(_row(problem, device)) if impl == "fused" else None
 
 
-def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec) -> str | None:
+def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
+                  config: GemmRsFusedConfig) -> str | None:
+  """Why the fused kernel cannot run `p` with `config` on `device` (None when it can)."""
   if not device.has_mosaic_gpu:
-    return f"the fused kernel needs Mosaic GPU (Hopper); the device is {device.kind}"
-  return fused_unsupported(_fused_config(p, device), m=p.m, n=p.n, k_local=p.k // p.tp,
-                           tp=p.tp, dtype=p.dtype)
+    return f"the fused kernel is a Mosaic GPU kernel (Hopper); the device is {device.kind}"
+  return fused_unsupported(config, m=p.m, n=p.n, k_local=p.k // p.tp, tp=p.tp, dtype=p.dtype)
 
 
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
-  p, est = problem, estimate(problem, device)
+  p, row = problem, _row(problem, device)
+  fused_config = _fused_config_of(row)
+  est = estimate(p, device, fused_config)
   make = lambda impl, source, reason: Choice(
-      op=OP, impl=impl, config=config_for(impl, p, device), source=source, problem=p,
-      reason=reason, estimate=est)
-  blocked = _fused_reason(p, device)
+      op=OP, impl=impl, config=fused_config if impl == "fused" else None, source=source,
+      problem=p, reason=reason, estimate=est)
+  blocked = _fused_reason(p, device, fused_config)
   if blocked is not None:
     return make("unfused", "fallback", f"unfused: {blocked}")
-  row = tuning.lookup(device.kind, OP, p.table_key())
   if row is not None and row.get("impl") in IMPLS:
     return make(row["impl"], "table", f"measured on {row.get('shape', '?')} at tp={p.tp}: "
                                       f"{row.get('why', '')}")
@@ -146,7 +161,7 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
                                        "calibrated model: dot + psum_scatter")
   model = (f"calibrated model: fused {e['fused']:.0f} us vs unfused {e['unfused']:.0f} us (GEMM "
            f"vs NVLink bytes, fitted to the measured rows)")
-  measured_tp = sorted({row["key"]["tp"] for row in tuning.rows(device.kind, OP)})
+  measured_tp = sorted({r["key"]["tp"] for r in tuning.rows(device.kind, OP)})
   if p.tp not in measured_tp:
     # The estimate extrapolates, but the fused kernel is only picked at a tp it has been run
     # (and checked) at on this device kind.
@@ -163,11 +178,7 @@ def check(impl, config, problem, device) -> None:
     return
   if not isinstance(config, GemmRsFusedConfig):
     raise ValueError(f"gemm_reduce_scatter: impl 'fused' needs a GemmRsFusedConfig, got {config!r}")
-  if not device.has_mosaic_gpu:
-    raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): a Mosaic GPU kernel (Hopper); "
-                              f"the device is {device.kind}")
-  reason = fused_unsupported(config, m=problem.m, n=problem.n, k_local=problem.k // problem.tp,
-                             tp=problem.tp, dtype=problem.dtype)
+  reason = _fused_reason(problem, device, config)
   if reason is not None:
     raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): {reason}")
 

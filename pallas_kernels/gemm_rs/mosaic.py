@@ -42,7 +42,7 @@ __all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit
            "unsupported_reason", "zero_chunks"]
 
 _F32 = jnp.float32
-_CHUNK = 64              # rows and columns of one accumulator chunk (zeroing and the epilogue)
+_CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -84,10 +84,12 @@ class GemmRsFusedConfig:
     return jnp.dtype(_F32 if self.accumulate == "float32" else dtype)
 
 
-def smem_bytes(config: GemmRsFusedConfig, itemsize: int = 2) -> int:
-  ring = config.num_stages * (config.block_m + config.block_n) * config.block_k * itemsize
-  acc_itemsize = 4 if config.accumulate == "float32" else itemsize
-  return ring + 2 * 2 * _CHUNK * _CHUNK * acc_itemsize + _mgpu.SMEM_SLACK
+def smem_bytes(config: GemmRsFusedConfig, dtype) -> int:
+  """The operand ring of `dtype` plus two 64 x 64 epilogue buffers per consumer."""
+  stage = (config.block_m + config.block_n) * config.block_k * jnp.dtype(dtype).itemsize
+  ring = config.num_stages * stage
+  epilogue = 2 * 2 * _CHUNK * _CHUNK * config.acc_dtype(dtype).itemsize
+  return ring + epilogue + _mgpu.SMEM_SLACK
 
 
 def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: int, tp: int,
@@ -101,7 +103,7 @@ def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: in
     return f"N={n} must be a multiple of 64 (the swizzled TMA tiles of b and the accumulator)"
   if k_local % 8:
     return f"K/tp={k_local} must be a multiple of 8"
-  return _mgpu.smem_reason(smem_bytes(config))
+  return _mgpu.smem_reason(smem_bytes(config, dtype))
 
 
 def unit_coords(u, *, m_tiles: int, n_tiles: int):
@@ -209,11 +211,8 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         return end, acc_ref_[...]
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
       out_row = m * st.block_m + wg * rows
-      for c in range(st.block_n // _CHUNK):
-        buf = e_smem.at[wg, lax.rem(stores + c, 2)]
-        plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-        buf[...] = acc[:, c * _CHUNK:(c + 1) * _CHUNK].astype(st.acc_dtype)
-        plgpu.commit_smem()
+
+      def send(buf, c):
         dst = (pl.ds(out_row, rows), pl.ds(n * st.block_n + c * _CHUNK, _CHUNK))
         # A remote TMA descriptor is built on the host, so its peer must be a function of the
         # rank alone: one branch per static step s, owner (rank + 1 + s) % tp.
@@ -221,8 +220,8 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
           @pl.when(step == s)
           def _():
             owner = plgpu.remote_ref(acc_ref, {st.axis_name: step_owner(rank, s, st.tp)})
-            plgpu.copy_smem_to_gmem(buf, owner.at[dst],
-                                    reduction_op="add")
+            plgpu.copy_smem_to_gmem(buf, owner.at[dst], reduction_op="add")
+      _mgpu.store_chunks(acc, e_smem.at[wg], stores, send)
       return count, stores + st.block_n // _CHUNK
 
     lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0)))

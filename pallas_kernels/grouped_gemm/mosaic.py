@@ -46,14 +46,13 @@ __all__ = ["GroupedGemmPallasConfig", "group_tiles", "grouped_gemm_pallas", "sme
 
 _F32 = jnp.float32
 SUPPORTED_DTYPES = ("bfloat16", "float16")
-_EPI_COLS = 64           # output columns per epilogue store (one 128-byte swizzle row of bf16)
 
 
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
   """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
   SwiGLU's gate and up parts share each ring slot's rhs columns)."""
   stage = (config.block_m + config.block_n) * config.block_k * itemsize
-  epilogue = 2 * 2 * config.wg_tile[0] * _EPI_COLS * itemsize
+  epilogue = 2 * 2 * config.wg_tile[0] * _mgpu.EPI_COLS * itemsize
   return config.num_stages * stage + epilogue + _mgpu.SMEM_SLACK
 
 
@@ -238,16 +237,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
 
       zeros = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
       count, out = for_each_group(g_lo, g_hi, group, (count, zeros))  # rows of no group: zero
-      chunks = cols // _EPI_COLS
+      chunks = cols // _mgpu.EPI_COLS
 
-      def store():     # 64-column chunks through two buffers per consumer, alternating
-        for c in range(chunks):
-          buf = o_smem.at[wg, lax.rem(stores + c, 2)]       # across units too
-          plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last store has read it
-          buf[...] = out[:, c * _EPI_COLS:(c + 1) * _EPI_COLS]
-          plgpu.commit_smem()
-          plgpu.copy_smem_to_gmem(
-              buf, out_ref.at[pl.ds(out_row0, rows), pl.ds(col0 + c * _EPI_COLS, _EPI_COLS)])
+      def store():
+        _mgpu.store_chunks(out, o_smem.at[wg], stores, lambda buf, c: plgpu.copy_smem_to_gmem(
+            buf, out_ref.at[pl.ds(out_row0, rows),
+                            pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)]))
       if not st.skip_empty:
         store()
         return count, stores + chunks
@@ -273,7 +268,7 @@ def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, inter
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages, st.parts, st.block_k, st.block_n // st.parts), st.dtype,
                        transforms=transforms),
-            plgpu.SMEM((2, 2, st.wg_rows, _EPI_COLS), st.dtype, transforms=transforms))
+            plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.dtype, transforms=transforms))
     barriers = (plgpu.Barrier(num_arrivals=1 + st.parts, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
     pl.run_scoped(lambda *s: _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref,
