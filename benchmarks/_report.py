@@ -103,3 +103,29 @@ def plot(records: list[dict], path: pathlib.Path, *, title: str) -> pathlib.Path
   fig.savefig(path, dpi=110)
   plt.close(fig)
   return path
+
+
+def gemm_rs_peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
+  """(tp, M, N, K) -> ms of 'torch matmul + NCCL RS' in PEERS.md §2, when the file is there."""
+  out = {}
+  if not PEERS_MD.exists():
+    return out
+  section = PEERS_MD.read_text().split("## 2.")[1].split("## 3.")[0]
+  for line in section.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) == 9 and re.fullmatch(r"\d+", cells[0]):
+      tp, m, n, k = (int(c) for c in cells[:4])
+      out[(tp, m, n, k)] = float(cells[8])
+  return out
+
+
+def attach_gemm_rs_peers_md(records: list[dict]) -> list[dict]:
+  """Put PEERS.md's torch matmul + NCCL figure (another process, CUDA events; not re-measured
+  here) beside each GEMM + reduce-scatter record of that (tp, M, N, K), when PEERS.md is
+  readable on this machine (the lent GPUs cannot: `--annotate` adds them afterwards)."""
+  torch_ms = gemm_rs_peers_md_torch_ms()
+  for r in records:
+    torch = torch_ms.get((r["tp"], r["m"], r["n"], r["k"]))
+    if torch is not None:
+      r["peers_md_torch_nccl_us"] = torch * 1e3
+  return records

@@ -16,7 +16,6 @@ from __future__ import annotations
 import contextlib
 import json
 import pathlib
-import re
 
 import jax
 import jax.numpy as jnp
@@ -49,20 +48,6 @@ _FUSED_CONFIGS = flags.DEFINE_list(
     "n256/s4/in); empty: the one the rule gives each shape")
 
 SMALL_SHAPES = (GemmRsShape(64, 128, 256), GemmRsShape(256, 256, 512))
-
-
-def peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
-  """(tp, M, N, K) -> ms of 'torch matmul + NCCL RS' in PEERS.md §2, when the file is there."""
-  out = {}
-  if not _report.PEERS_MD.exists():
-    return out
-  section = _report.PEERS_MD.read_text().split("## 2.")[1].split("## 3.")[0]
-  for line in section.splitlines():
-    cells = [c.strip() for c in line.strip().strip("|").split("|")]
-    if len(cells) == 9 and re.fullmatch(r"\d+", cells[0]):
-      tp, m, n, k = (int(c) for c in cells[:4])
-      out[(tp, m, n, k)] = float(cells[8])
-  return out
 
 
 def fused_configs(names: list[str]) -> list[GemmRsFusedConfig]:
@@ -116,17 +101,6 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
   return rec
 
 
-def attach_peers_md(records: list[dict]) -> list[dict]:
-  """Put PEERS.md's torch matmul + NCCL figure (another process, CUDA events; not re-measured
-  here) beside each record of that (tp, M, N, K), when PEERS.md is readable on this machine."""
-  torch_ms = peers_md_torch_ms()
-  for r in records:
-    torch = torch_ms.get((r["tp"], r["m"], r["n"], r["k"]))
-    if torch is not None:
-      r["peers_md_torch_nccl_us"] = torch * 1e3
-  return records
-
-
 def tuning_rows(records: list[dict]) -> list[dict]:
   """One table row per (tp, shape) with both paths timed: the faster path, the fastest fused
   config, and every time (µs, chained wall clock) of the run."""
@@ -158,7 +132,7 @@ def main(argv):
   if _ANNOTATE.value:   # a run from a machine without ../shared/PEERS.md (the lent GPUs)
     path = pathlib.Path(_ANNOTATE.value)
     data = json.loads(path.read_text())
-    attach_peers_md(data["records"])
+    _report.attach_gemm_rs_peers_md(data["records"])
     path.write_text(json.dumps(data, indent=1) + "\n")
     print_table(data["records"])
     print(f"annotated {path}")
@@ -180,7 +154,7 @@ def main(argv):
               f"{r.get('cupti_us')}) {r.get('note', '')}", flush=True)
       # Written after every shape, so a run cut off by a time limit keeps what it measured.
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
-  attach_peers_md(records)
+  _report.attach_gemm_rs_peers_md(records)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
   rows = tuning_rows(records)
   if _UPDATE.value and rows:

@@ -68,7 +68,7 @@ def test_chained_timer_runs_every_call():
 def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
   """Records get PEERS.md §2's torch + NCCL figure of their (tp, M, N, K) (the lent GPUs cannot
   read PEERS.md: `--annotate` adds them afterwards, through the same function)."""
-  from benchmarks import _report, gemm_reduce_scatter as bench
+  from benchmarks import _report
 
   peers = tmp_path / "PEERS.md"
   peers.write_text("## 2. GEMM + reduce-scatter\n\n| tp | M | N | K | GFLOP | a | b | c | torch |\n"
@@ -79,6 +79,6 @@ def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
                   k=8192, us=1000.0),
              dict(shape="M8192_N8192_K8192", impl="jaxkern:unfused", tp=4, m=8192, n=8192,
                   k=8192, us=1000.0)]
-  bench.attach_peers_md(records)
+  _report.attach_gemm_rs_peers_md(records)
   assert records[0]["peers_md_torch_nccl_us"] == pytest.approx(1133.0)
   assert "peers_md_torch_nccl_us" not in records[1]
