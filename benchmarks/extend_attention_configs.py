@@ -28,10 +28,12 @@ from pallas_kernels.extend_attention.reference import extend_attention_xla
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "hd128", "all", "small"], "shape set")
 _ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all of the set)")
 _CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these "
-                             "(e.g. global/c2/kv64/s2); the XLA path always runs")
+                             "(e.g. global/c2/kv64/s2)")
 _BREAKDOWN = flags.DEFINE_bool("breakdown", False, "print each config's per-kernel device times")
 _PAGE_SIZE = flags.DEFINE_integer("page_size", 16, "cache page size")
 _ITERS = flags.DEFINE_integer("iters", 10, "timed iterations (median)")
+_XLA = flags.DEFINE_bool("xla", True, "also time the XLA path (--noxla: kernel configs only; "
+                         "--update-tuning then keeps the table's XLA time)")
 _UPDATE = flags.DEFINE_bool("update-tuning", False, "write the measured table")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 
@@ -60,7 +62,8 @@ def main(argv):
                          for s in range(1, _timing.rotations_for(args))]
     problem = attention_problem(*args, sm_scale=None, logit_cap=None, **kw)
     xla_cfg = rule.config_for("xla", problem, device)
-    runs = [("xla", None, lambda *a: extend_attention_xla(*a, **kw, config=xla_cfg))]
+    runs = [("xla", None, lambda *a: extend_attention_xla(*a, **kw, config=xla_cfg))
+            ] if _XLA.value else []
     runs += [(rule.config_name(cfg), cfg,
               lambda *a, cfg=cfg: extend_attention_pallas(*a, **kw, config=cfg))
              for cfg in rule.candidates(problem, device)
@@ -82,7 +85,10 @@ def main(argv):
                         problem=dataclasses.asdict(problem), floor_us=floor, results=results,
                         best=min(ok, key=lambda r: r["us"])["name"] if ok else None))
     if _UPDATE.value and ok:
-      tuning.write_rows(device.kind, rule.OP, [rule.tuning_row(problem, results)])
+      # --noxla: the XLA path's time is carried over from the row being replaced
+      old = None if _XLA.value else tuning.lookup(device.kind, rule.OP, problem.table_key)
+      tuning.write_rows(device.kind, rule.OP, [rule.tuning_row(
+          problem, results, xla_us=old.get("xla_us") if old else None)])
   path = _report.write(_OUT.value, "extend_attention_configs", records)
   print(f"wrote {path}")
 

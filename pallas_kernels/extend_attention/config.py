@@ -39,6 +39,9 @@ class ExtendAttentionPallasConfig:
     steps, heaviest first; a ranking in XLA). The cost order evens out small batches of several
     sequences, where the last tiles are not the heaviest; on larger batches it loses more to
     keys read by fewer CTAs at once than it gains (measured: tuning table).
+  overlap: each consumer issues Q·Kᵀ of key block j and P·V of block j - 1 together and runs the
+    softmax of block j while the P·V is still on the tensor cores (FlashAttention-3's
+    intra-warpgroup pipelining); one more bf16 P tile of registers per consumer.
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -48,6 +51,7 @@ class ExtendAttentionPallasConfig:
   num_stages: int = 2
   num_splits: int = 1
   tile_order: str = "index"
+  overlap: bool = False
 
   def __post_init__(self):
     if self.tiles not in ("global", "sequence"):
@@ -69,6 +73,8 @@ class ExtendAttentionPallasConfig:
     if self.tile_order not in ("index", "cost"):
       raise ValueError(f"ExtendAttentionPallasConfig.tile_order must be 'index' or 'cost', "
                        f"got {self.tile_order!r}")
+    if not isinstance(self.overlap, bool):
+      raise ValueError(f"ExtendAttentionPallasConfig.overlap must be a bool, got {self.overlap!r}")
     if self.tile_order != "index" and self.tiles != "global":
       raise ValueError(f"ExtendAttentionPallasConfig: tile_order={self.tile_order!r} needs "
                        "tiles='global'")

@@ -125,6 +125,7 @@ class _Static:
   staged: bool        # ExtendAttentionPallasConfig.staged_output
   interpret: bool
   ranked: bool = False  # global tiles launched in plan.global_tile_order (tile_order="cost")
+  overlap: bool = False  # ExtendAttentionPallasConfig.overlap
 
   @property
   def tokens_per_wg(self) -> int:
@@ -248,36 +249,35 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
       slot = lax.rem(count, stages)
       is_prefix, j = _block(seg, i)
 
-      @pl.when(count >= stages)
-      def _():
-        plgpu.barrier_wait(k_free.at[slot])
-        plgpu.barrier_wait(v_free.at[slot])
+      # K and V of a slot are refilled as each is released: with `overlap` a consumer holds a
+      # block's V one step longer than its K.
+      for smem, free, full, (cache, new) in ((k_smem, k_free, k_full, (kc_ref, k_ref)),
+                                             (v_smem, v_free, v_full, (vc_ref, v_ref))):
+        @pl.when(count >= stages)
+        def _():
+          plgpu.barrier_wait(free.at[slot])
 
-      @pl.when(is_prefix)
-      def _():
-        for c in range(copies):
-          kp = j * bk + c * rpc
-          kp = jnp.where(kp < seg["prefix"], kp, j * bk)      # never read past the prefix
-          page = page_table_ref[b * st.max_pages + lax.div(kp, st.page_size)]
-          page = jnp.clip(page, 0, st.num_pages - 1)
-          if st.page_size <= bk:
-            offset = 0                                        # whole pages
-          else:                                               # a block-aligned slice of a page
-            offset = lax.rem(lax.div(kp, bk), st.page_size // bk) * bk
-          src = (page, pl.ds(offset, rpc), h)
-          dst = pl.ds(c * rpc, rpc)
-          plgpu.copy_gmem_to_smem(kc_ref.at[src], k_smem.at[slot, dst], k_full.at[slot])
-          plgpu.copy_gmem_to_smem(vc_ref.at[src], v_smem.at[slot, dst], v_full.at[slot])
+        @pl.when(is_prefix)
+        def _():
+          for c in range(copies):
+            kp = j * bk + c * rpc
+            kp = jnp.where(kp < seg["prefix"], kp, j * bk)    # never read past the prefix
+            page = page_table_ref[b * st.max_pages + lax.div(kp, st.page_size)]
+            page = jnp.clip(page, 0, st.num_pages - 1)
+            if st.page_size <= bk:
+              offset = 0                                      # whole pages
+            else:                                             # a block-aligned slice of a page
+              offset = lax.rem(lax.div(kp, bk), st.page_size // bk) * bk
+            plgpu.copy_gmem_to_smem(cache.at[page, pl.ds(offset, rpc), h],
+                                    smem.at[slot, pl.ds(c * rpc, rpc)], full.at[slot])
 
-      @pl.when(jnp.logical_not(is_prefix))
-      def _():
-        for c in range(copies):
-          g = seg["base"] + j * bk + c * rpc                  # a global token row, 8-aligned
-          g = jnp.where(g < seg["start"] + seg["ext"], g, seg["base"] + j * bk)  # not past the end
-          src = (pl.ds(g, rpc), h)
-          dst = pl.ds(c * rpc, rpc)
-          plgpu.copy_gmem_to_smem(k_ref.at[src], k_smem.at[slot, dst], k_full.at[slot])
-          plgpu.copy_gmem_to_smem(v_ref.at[src], v_smem.at[slot, dst], v_full.at[slot])
+        @pl.when(jnp.logical_not(is_prefix))
+        def _():
+          for c in range(copies):
+            g = seg["base"] + j * bk + c * rpc                # a global token row, 8-aligned
+            g = jnp.where(g < seg["start"] + seg["ext"], g, seg["base"] + j * bk)  # not past end
+            plgpu.copy_gmem_to_smem(new.at[pl.ds(g, rpc), h],
+                                    smem.at[slot, pl.ds(c * rpc, rpc)], full.at[slot])
       return carry
 
     total, _ = for_each_step(issue, None)
@@ -303,17 +303,18 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     with jax.named_scope("wait_q"):   # named regions show in Mosaic GPU profiles
       plgpu.barrier_wait(q_full.at[wg])
     shape = (_WG_ROWS, bk)
-    row_iota = plgpu.broadcasted_iota(jnp.int32, shape, 0, layout=plgpu.Layout.WGMMA)
-    col_pos = plgpu.broadcasted_iota(jnp.int32, shape, 1, layout=plgpu.Layout.WGMMA).astype(_F32)
+    # Index arrays of a whole score tile are made where they are used, not once for the kernel:
+    # kept live across the key loop they would hold bk / 2 registers each.
+    iota = lambda dim: plgpu.broadcasted_iota(jnp.int32, shape, dim, layout=plgpu.Layout.WGMMA)
     scale = st.sm_scale * _LOG2E
     bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
-    row_tok = wg_tok + lax.rem(row_iota, tpw)
 
     def row_positions(seg):
       """Each row's query position in this sequence (_NEG for rows of other sequences), as a
       float32 row vector: the masks below compare per row, not per element. Also, as scalars,
       whether all of this warpgroup's rows are in the sequence and their lowest and highest
       positions, which decide when a key block is visible to every row (no mask needed)."""
+      row_tok = wg_tok + lax.rem(iota(0), tpw)
       in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
       qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
       t_lo = jnp.maximum(wg_tok, seg["start"])
@@ -323,10 +324,8 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
                   q_min=seg["prefix"] + t_lo - seg["start"],
                   q_max=seg["prefix"] + t_hi - seg["start"])
 
-    def step(count, b, seg, i, carry):
-      acc, m_i, l_i = carry
-      slot = lax.rem(count, stages)
-      is_prefix, j = _block(seg, i)
+    def scores(s, seg, is_prefix, j):
+      """Raw Q·Kᵀ of key block j -> scaled (log2 units), soft-capped, masked scores."""
       # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
       # blocks below the prefix length / extend blocks at or above it (the latter may start
       # before the sequence: extend blocks are 8-row aligned in the global token index).
@@ -342,7 +341,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
         unmasked &= first > seg["q_max"] - st.window
 
       def masked(s):
-        kpos = col_pos + first.astype(_F32)
+        kpos = (iota(1) + first).astype(_F32)
         visible = kpos <= bcast(jnp.minimum(seg["qpos"], hi_cap))   # row vectors: per segment
         if st.window is None:
           visible &= kpos >= lo_floor
@@ -350,43 +349,105 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
           visible &= kpos >= bcast(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor))
         return jnp.where(visible, s, -jnp.inf)
 
-      plgpu.barrier_wait(k_full.at[slot])
-
-      def qk_scope(acc_ref):
-        plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
-        return acc_ref[...]
-      s = pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
-      plgpu.barrier_arrive(k_free.at[slot])
       if st.logit_cap is None:
         s = s * scale
       else:
         s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
-      s = lax.cond(unmasked, lambda s: s, masked, s)
+      return lax.cond(unmasked, lambda s: s, masked, s)
+
+    def softmax(s, m_i, l_i):
+      """Online-softmax update: the new running max and sum, the factor that rescales the
+      accumulator, and P in the input dtype."""
       m_new = jnp.maximum(m_i, s.max(axis=1))
       m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
       alpha = jnp.exp2(m_i - m_use)
       p = jnp.exp2(s - bcast(m_use))
-      l_i = l_i * alpha + p.sum(axis=1)
-      acc = acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
-      p16 = p.astype(st.dtype)
-      plgpu.barrier_wait(v_full.at[slot])
+      return m_new, l_i * alpha + p.sum(axis=1), alpha, p.astype(st.dtype)
 
+    def rescale(acc, alpha):
+      return acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
+
+    def qk(slot):
+      def qk_scope(acc_ref):
+        plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
+        return acc_ref[...]
+      return pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
+
+    def pv(acc, p16, slot):
+      """acc + P·V of the block in ring slot `slot` (waited for and released here)."""
+      plgpu.barrier_wait(v_full.at[slot])
       if st.interpret:        # the interpreter has no run_state: add a fresh product instead
         def pv_scope(acc_ref):
           plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
           return acc_ref[...]
         acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
       else:
-        def pv(acc_ref):
+        def pv_state(acc_ref):
           plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
-        acc = pl.run_state(pv)(plgpu.ACC.init(acc))
+        acc = pl.run_state(pv_state)(plgpu.ACC.init(acc))
       plgpu.barrier_arrive(v_free.at[slot])
-      return acc, m_new, l_i
+      return acc
+
+    def step(count, b, seg, i, carry):
+      acc, m_i, l_i = carry
+      slot = lax.rem(count, stages)
+      is_prefix, j = _block(seg, i)
+      plgpu.barrier_wait(k_full.at[slot])
+      s = qk(slot)
+      plgpu.barrier_arrive(k_free.at[slot])
+      m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+      return pv(rescale(acc, alpha), p16, slot), m_new, l_i
+
+    def overlapped_step(count, b, seg, i, carry):
+      """Step `count` issues Q·Kᵀ of its block and P·V of the previous one (P carried in
+      registers), waits for the former only, and runs this block's softmax while the P·V is
+      on the tensor cores; the P·V of the last block follows the loop."""
+      acc, m_i, l_i, p_prev = carry
+      slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
+      is_prefix, j = _block(seg, i)
+      plgpu.barrier_wait(k_full.at[slot])
+
+      def update(s, m_i, l_i):
+        plgpu.barrier_arrive(k_free.at[slot])
+        return softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+
+      def first(acc):                     # nothing to add yet (acc is still zero)
+        m_new, l_new, _, p16 = update(qk(slot), m_i, l_i)
+        return acc, m_new, l_new, p16
+
+      def later(acc):
+        if st.interpret:                  # no run_state or asynchrony: the same data flow
+          s = qk(slot)
+          m_new, l_new, alpha, p16 = update(s, m_i, l_i)
+          return rescale(pv(acc, p_prev, prev), alpha), m_new, l_new, p16
+        plgpu.barrier_wait(v_full.at[prev])
+
+        def body(refs):
+          o_ref, m_ref, l_ref, alpha_ref, p_ref = refs
+
+          def s_scope(s_ref):
+            plgpu.wgmma(s_ref, qo, k_smem.at[slot].transpose((1, 0)))
+            plgpu.wgmma(o_ref, p_ref[...], v_smem.at[prev])
+            return plgpu.wgmma_accumulator_load(s_ref, wait_n=1)  # Q·Kᵀ done, P·V in flight
+          m_ref[...], l_ref[...], alpha_ref[...], p_ref[...] = update(
+              pl.run_scoped(s_scope, plgpu.ACC(shape, _F32)), m_ref[...], l_ref[...])
+        acc, m_new, l_new, alpha, p16 = pl.run_state(body)(
+            (plgpu.ACC.init(acc), m_i, l_i, m_i, p_prev))
+        plgpu.barrier_arrive(v_free.at[prev])
+        return rescale(acc, alpha), m_new, l_new, p16
+      return lax.cond(count > 0, later, first, acc)
 
     m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
     l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
     acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
-    _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i), per_segment=row_positions)
+    if st.overlap:
+      p16 = plgpu.layout_cast(jnp.zeros(shape, st.dtype), plgpu.Layout.WGMMA)
+      total, (acc, m_i, l_i, p16) = for_each_step(overlapped_step, (acc, m_i, l_i, p16),
+                                                  per_segment=row_positions)
+      acc = lax.cond(total > 0, lambda a: pv(a, p16, lax.rem(total - 1, stages)),
+                     lambda a: a, acc)
+    else:
+      _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i), per_segment=row_positions)
 
     with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
       seen = l_i > 0.0
@@ -571,7 +632,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret,
                # one sequence: the tile index order is already heaviest first, no ranking
-               ranked=config.tile_order == "cost" and num_seqs > 1)
+               ranked=config.tile_order == "cost" and num_seqs > 1, overlap=config.overlap)
   order = jnp.zeros((1,), jnp.int32)
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)

@@ -1,6 +1,7 @@
 """Tier 3, on the H200 (`pytest -m gpu`): every op at the real PEERS.md sizes vs the float32
 references, through the public API and the cost model."""
 
+import dataclasses
 import functools
 
 import jax
@@ -73,7 +74,11 @@ def test_extend_attention_mixed_batch_plans(gpu, shape, plan):
                                 tile_order="cost"),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=2, block_kv=64, num_stages=3),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=3,
-                                num_splits=4)], ids=str)
+                                num_splits=4),
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
+                                overlap=True),
+    ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=2,
+                                num_splits=4, overlap=True)], ids=str)
 def test_extend_attention_kernel_configs_mixed_batch(gpu, config):
   """Every tiling of the kernel on one ragged batch: prefill, chunk, verify, decode, an empty
   sequence; GQA 4, head_dim 128, sliding window."""
@@ -91,6 +96,8 @@ def test_extend_attention_global_tiles_cost_order_hd256(gpu):
   config = ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
                                        tile_order="cost")
   _check_attention(args, max_ext, config=config, logit_cap=30.0)
+  _check_attention(args, max_ext, config=dataclasses.replace(config, overlap=True),
+                   logit_cap=30.0)
 
 
 @pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)

@@ -332,3 +332,29 @@ def test_committed_h200_table_orders_global_tiles_per_batch():
       orders[shape.name] = choice.config.tile_order
   assert orders == {"prefill_multi": "cost", "chunk_8x512_p0": "cost",
                     "chunk_32x512_p0": "index", "chunk_16x1024_p0": "index"}
+
+
+def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():
+  # A kernel-only re-tune (configs benchmark --noxla) carries the XLA path's time over; where
+  # that time beats every kernel config the row still says XLA.
+  p = ea_rule.ExtendAttentionProblem(
+      num_tokens=128, num_seqs=32, num_q_heads=8, num_kv_heads=4, head_dim=256, dtype="bfloat16",
+      page_size=16, max_pages=512, max_extend_len=4, sliding_window=1024, logit_cap=False)
+  runs = [dict(name="pallas/sequence/c1/kv64/s2/x1/ov", us=40.0, config={"overlap": True}),
+          dict(name="pallas/sequence/c1/kv64/s2/x1", us=41.0, config={}),
+          dict(name="pallas/broken", us=None)]
+  row = ea_rule.tuning_row(p, runs, xla_us=300.0)
+  assert (row["impl"], row["us"], row["xla_us"], row["config"]) == ("pallas", 40.0, 300.0,
+                                                                     {"overlap": True})
+  assert ea_rule.tuning_row(p, runs, xla_us=30.0)["impl"] == "xla"
+  timed = ea_rule.tuning_row(p, runs + [dict(name="xla", us=35.0)], xla_us=300.0)
+  assert (timed["impl"], timed["xla_us"]) == ("xla", 35.0)       # a measured time wins
+  assert ea_rule.config_name(ea_rule.ExtendAttentionPallasConfig(overlap=True)).endswith("/ov")
+  # Untuned prefill: the overlapped softmax with 128-key blocks at head_dim 128, not at 256.
+  pre = dataclasses.replace(p, num_tokens=3000, num_seqs=3, max_extend_len=1000, max_pages=0,
+                            sliding_window=None, num_q_heads=32, num_kv_heads=8, head_dim=128)
+  cfg = ea_rule.formula_config(pre, H200)
+  assert (cfg.tiles, cfg.block_kv, cfg.overlap) == ("global", 128, True)
+  wide = ea_rule.formula_config(dataclasses.replace(pre, head_dim=256), H200)
+  assert (wide.block_kv, wide.overlap) == (64, False)
+  assert not ea_rule.formula_config(p, H200).overlap                   # verify: never

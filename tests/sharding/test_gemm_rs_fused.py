@@ -189,4 +189,8 @@ def test_fused_matches_unfused_on_local_gpus(shape, config):
   assert fused.shape == (m, n) and fused.dtype == jnp.bfloat16
   assert rel_err(fused, ref) < 1e-2
   assert rel_err(fused, unfused) < 2e-2
-  assert rel_err(again, fused) < 1e-3
+  # The semaphores start afresh: a second call is as right as the first. With bf16 adds and
+  # more than one remote push per block, the order the pushes land in changes the rounding
+  # (GemmRsFusedConfig.accumulate); otherwise the two calls agree to within the final rounding.
+  assert rel_err(again, ref) < 1e-2
+  assert rel_err(again, fused) < (1e-3 if config.accumulate == "float32" or tp == 2 else 5e-3)
