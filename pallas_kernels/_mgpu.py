@@ -84,6 +84,14 @@ def consume(k_steps, count, full, free, stages: int, mma):
   return end
 
 
+def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int, itemsize: int,
+                    epi_rows: int, epi_itemsize: int, consumers: int = 2) -> int:
+  """Shared memory of a GEMM kernel here: the operand ring (lhs block_m x block_k and rhs
+  block_k x block_n per slot) plus store_chunks' two epi_rows x EPI_COLS buffers per consumer."""
+  ring = num_stages * (block_m + block_n) * block_k * itemsize
+  return ring + consumers * 2 * epi_rows * EPI_COLS * epi_itemsize + SMEM_SLACK
+
+
 def store_chunks(tile, bufs, stores, send) -> None:
   """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout) to global memory in
   EPI_COLS-column chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in

@@ -164,15 +164,14 @@ def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
   elif problem.regime == "mixed":
     order = [C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)]
   else:
-    order = [C(tiles="global", consumers=2, block_kv=128, num_stages=2),
+    # 128-key blocks (head_dim <= 128 only, below) with the overlapped softmax: 7% faster on
+    # one 8k prefill at head_dim 128, within 1% on a chunk over a prefix
+    # (benchmarks/results/logs/extend_attention_session10/configs_verify_hd128.json).
+    order = [C(tiles="global", consumers=2, block_kv=128, num_stages=2, overlap=True),
              C(tiles="global", consumers=2, block_kv=64, num_stages=2),
              C(tiles="global", consumers=1, block_kv=64, num_stages=2)]
   if problem.head_dim > 128:
     order = [c for c in order if c.block_kv == 64] or order
-  elif problem.regime not in ("decode", "verify", "mixed"):
-    # 128-key blocks at head_dim <= 128 leave registers for the overlapped softmax: measured
-    # (tuning table) 7% faster on one 8k prefill, within 1% on chunks over a prefix.
-    order = [dataclasses.replace(c, overlap=c.block_kv == 128) for c in order]
   for cfg in order:
     if unsupported(problem, cfg) is None:
       if cfg.tiles == "sequence" and problem.regime != "mixed":

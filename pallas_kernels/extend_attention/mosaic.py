@@ -246,48 +246,44 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     plgpu.set_max_registers(40, action="decrease")
 
     def issue(count, b, seg, i, carry):
-      slot = lax.rem(count, stages)
       is_prefix, j = _block(seg, i)
 
-      # K and V of a slot are refilled as each is released: with `overlap` a consumer holds a
-      # block's V one step longer than its K.
-      for smem, free, full, (cache, new) in ((k_smem, k_free, k_full, (kc_ref, k_ref)),
-                                             (v_smem, v_free, v_full, (vc_ref, v_ref))):
-        @pl.when(count >= stages)
-        def _():
-          plgpu.barrier_wait(free.at[slot])
-
-        @pl.when(is_prefix)
-        def _():
+      def fill(k_src, v_src):
+        """K, then V, of this step into their ring slot, each once the consumers have released
+        it (with `overlap` a consumer holds a block's V one step longer than its K)."""
+        for smem, free, full, src in ((k_smem, k_free, k_full, k_src),
+                                      (v_smem, v_free, v_full, v_src)):
+          slot = _mgpu.producer_slot(count, free, stages)
           for c in range(copies):
-            kp = j * bk + c * rpc
-            kp = jnp.where(kp < seg["prefix"], kp, j * bk)    # never read past the prefix
-            page = page_table_ref[b * st.max_pages + lax.div(kp, st.page_size)]
-            page = jnp.clip(page, 0, st.num_pages - 1)
-            if st.page_size <= bk:
-              offset = 0                                      # whole pages
-            else:                                             # a block-aligned slice of a page
-              offset = lax.rem(lax.div(kp, bk), st.page_size // bk) * bk
-            plgpu.copy_gmem_to_smem(cache.at[page, pl.ds(offset, rpc), h],
-                                    smem.at[slot, pl.ds(c * rpc, rpc)], full.at[slot])
+            plgpu.copy_gmem_to_smem(src(c), smem.at[slot, pl.ds(c * rpc, rpc)], full.at[slot])
 
-        @pl.when(jnp.logical_not(is_prefix))
-        def _():
-          for c in range(copies):
-            g = seg["base"] + j * bk + c * rpc                # a global token row, 8-aligned
-            g = jnp.where(g < seg["start"] + seg["ext"], g, seg["base"] + j * bk)  # not past end
-            plgpu.copy_gmem_to_smem(new.at[pl.ds(g, rpc), h],
-                                    smem.at[slot, pl.ds(c * rpc, rpc)], full.at[slot])
+      @pl.when(is_prefix)
+      def _():
+        pages = []                        # looked up once for K and V, before the waits
+        for c in range(copies):
+          kp = j * bk + c * rpc
+          kp = jnp.where(kp < seg["prefix"], kp, j * bk)      # never read past the prefix
+          page = page_table_ref[b * st.max_pages + lax.div(kp, st.page_size)]
+          if st.page_size <= bk:
+            offset = 0                                        # whole pages
+          else:                                               # a block-aligned slice of a page
+            offset = lax.rem(lax.div(kp, bk), st.page_size // bk) * bk
+          pages.append((jnp.clip(page, 0, st.num_pages - 1), pl.ds(offset, rpc)))
+        fill(lambda c: kc_ref.at[pages[c] + (h,)], lambda c: vc_ref.at[pages[c] + (h,)])
+
+      @pl.when(jnp.logical_not(is_prefix))
+      def _():
+        rows = []
+        for c in range(copies):
+          g = seg["base"] + j * bk + c * rpc                  # a global token row, 8-aligned
+          g = jnp.where(g < seg["start"] + seg["ext"], g, seg["base"] + j * bk)  # not past the end
+          rows.append((pl.ds(g, rpc), h))
+        fill(lambda c: k_ref.at[rows[c]], lambda c: v_ref.at[rows[c]])
       return carry
 
     total, _ = for_each_step(issue, None)
-    for i in range(stages):               # the last fills' releases, so every phase is observed
-      last = total - stages + i
-
-      @pl.when(last >= 0)
-      def _():
-        plgpu.barrier_wait(k_free.at[lax.rem(last, stages)])
-        plgpu.barrier_wait(v_free.at[lax.rem(last, stages)])
+    for free in (k_free, v_free):         # the last fills' releases, so every phase is observed
+      _mgpu.producer_drain(total, free, stages)
 
   @pl.when(wg < st.consumers)
   def _consumer():

@@ -89,10 +89,10 @@ class GemmRsFusedConfig:
 
 def smem_bytes(config: GemmRsFusedConfig, dtype) -> int:
   """The operand ring of `dtype` plus two 64 x 64 epilogue buffers per consumer."""
-  stage = (config.block_m + config.block_n) * config.block_k * jnp.dtype(dtype).itemsize
-  ring = config.num_stages * stage
-  epilogue = 2 * 2 * _CHUNK * _CHUNK * config.acc_dtype(dtype).itemsize
-  return ring + epilogue + _mgpu.SMEM_SLACK
+  return _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
+                               block_k=config.block_k, num_stages=config.num_stages,
+                               itemsize=jnp.dtype(dtype).itemsize, epi_rows=_CHUNK,
+                               epi_itemsize=config.acc_dtype(dtype).itemsize)
 
 
 def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: int, tp: int,

@@ -51,9 +51,10 @@ SUPPORTED_DTYPES = ("bfloat16", "float16")
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
   """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
   SwiGLU's gate and up parts share each ring slot's rhs columns)."""
-  stage = (config.block_m + config.block_n) * config.block_k * itemsize
-  epilogue = 2 * 2 * config.wg_tile[0] * _mgpu.EPI_COLS * itemsize
-  return config.num_stages * stage + epilogue + _mgpu.SMEM_SLACK
+  return _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
+                               block_k=config.block_k, num_stages=config.num_stages,
+                               itemsize=itemsize, epi_rows=config.wg_tile[0],
+                               epi_itemsize=itemsize)
 
 
 def _parts(activation: str | None) -> int:

@@ -205,14 +205,18 @@ def test_order_descending_is_a_stable_descending_argsort(rng, size):
   np.testing.assert_array_equal(got, np.argsort(-values, kind="stable"))
 
 
-@pytest.mark.parametrize("tiles", ["global", "sequence"])
-def test_overlapped_softmax_matches_the_oracle(rng, tiles):
-  # config.overlap: P·V of each block is issued one step late, beside the next Q·Kᵀ. Global
-  # tiles across sequences (one empty) with a window; per-sequence split tiles, where a split of
-  # a short sequence has no key step at all (its P·V tail must not run).
-  if tiles == "global":
-    _check(rng, [(16, 70), (0, 0), (20, 45)], hq=4, hkv=2, page_size=16, sliding_window=24,
-           config=C(tiles="global", consumers=2, num_stages=2, overlap=True))
-  else:
-    _check(rng, [(200, 3), (0, 1), (5, 2)], hq=4, hkv=1, page_size=16, logit_cap=5.0,
-           config=C(tiles="sequence", consumers=1, num_splits=3, overlap=True))
+# config.overlap: P·V of each block is issued one step late, beside the next Q·Kᵀ. Global tiles
+# across sequences (one empty) with a window; per-sequence split tiles, where a split of a short
+# sequence has no key step at all (its P·V tail must not run).
+_OVERLAP_CASES = {
+    "global": ([(16, 70), (0, 0), (20, 45)], dict(hq=4, hkv=2, sliding_window=24),
+               C(tiles="global", consumers=2, num_stages=2, overlap=True)),
+    "sequence": ([(200, 3), (0, 1), (5, 2)], dict(hq=4, hkv=1, logit_cap=5.0),
+                 C(tiles="sequence", consumers=1, num_splits=3, overlap=True)),
+}
+
+
+@pytest.mark.parametrize("case", list(_OVERLAP_CASES))
+def test_overlapped_softmax_matches_the_oracle(rng, case):
+  seqs, kw, config = _OVERLAP_CASES[case]
+  _check(rng, seqs, page_size=16, config=config, **kw)
