@@ -3,12 +3,15 @@ and masked layouts), beside JAX's ragged_dot_mgpu and tokamax in the same proces
 checked against the float32 reference before it is timed.
 
   python -m benchmarks.grouped_gemm_configs [--only NAME,...] [--layouts contiguous,masked]
-      [--configs m128/n256] [--activation swiglu] [--iters 20] [--update-tuning]
+      [--configs m128/n256] [--activation swiglu] [--signals] [--fp8] [--iters 20] [--update-tuning]
 
 Prints one line per (shape, config) with µs, TFLOP/s of valid rows and TB/s of minimum bytes,
 then a table of the best kernel config, our XLA path and the best config of each peer with our
 ratio to the best peer, and writes <out>/<device>/grouped_gemm_configs.json (+ .png of that
-table). The XLA path the rule would otherwise pick
+table). --fp8 runs the fp8 (1D2D-scaled) shapes of PEERS.md §3 instead, quantized with
+DeepGEMM's scaling, against the fp8 XLA path. --signals also times every masked-layout config that can publish completion signals
+with return_signals=True ("signals/..." records: the cost of waiting for each tile's stores to
+complete before publishing it; never a tuning candidate). The XLA path the rule would otherwise pick
 runs in the same process; with --update-tuning the fastest kernel config of every shape and
 that XLA time go to jaxkern/tuning/<device>/grouped_gemm_pallas.json, which the rule reads.
 """
@@ -31,13 +34,17 @@ from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _OUT, _UPDATE, _inputs, _
 from jaxkern import tuning
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
-from jaxkern.shapes import GROUPED_GEMM_SHAPES, MASKED_GROUPED_GEMM_SHAPES
-from pallas_kernels.grouped_gemm import grouped_gemm_reference, grouped_gemm_xla
-from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
+                            MASKED_GROUPED_GEMM_SHAPES)
+from pallas_kernels.grouped_gemm import (grouped_gemm_reference, grouped_gemm_xla,
+                                         quantize_lhs_fp8, quantize_rhs_fp8)
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signals_reason
 
 _ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all)")
 _CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these")
 _PEERS = flags.DEFINE_bool("peers", True, "also time ragged_dot_mgpu and tokamax (contiguous)")
+_SIGNALS = flags.DEFINE_bool("signals", False, "also time return_signals=True (masked layout)")
+_FP8 = flags.DEFINE_bool("fp8", False, "float8_e4m3fn operands with 1D2D scales (fp8 shapes)")
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
@@ -45,7 +52,8 @@ _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
 
 def config_name(cfg) -> str:
   return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
-          + ("/groups" if cfg.tiles == "groups" else ""))
+          + ("/groups" if cfg.tiles == "groups" else "") + (f"/k{cfg.block_k}" if cfg.block_k != 64
+                                                              else ""))
 
 
 def summary(records: list[dict]) -> list[dict]:
@@ -75,8 +83,17 @@ def main(argv):
   device = DeviceSpec.current()
   shapes = [s for s in GROUPED_GEMM_SHAPES if not _ONLY.value or s.name in _ONLY.value]
   records, tuning_rows = [], []
-  act = _ACTIVATION.value
-  gemm = functools.partial(jaxkern.grouped_gemm, activation=act)
+  act, fp8 = _ACTIVATION.value, _FP8.value
+  if fp8:
+    shapes = [s for s in shapes if s.name in FP8_GROUPED_GEMM_SHAPES]
+
+  def inputs(shape, seed, masked):
+    """(lhs, rhs, sizes, lhs_scale, rhs_scale); the scales None unless --fp8."""
+    lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
+    if not fp8:
+      return lhs, rhs, sizes, None, None
+    (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs)
+    return lq, rq, sizes, ls, rs
   for shape in shapes:
     for layout in _LAYOUTS.value:
       masked = layout == "masked"
@@ -85,41 +102,41 @@ def main(argv):
           act and not shape.name.endswith("_gu")):
         continue
       args_fn = functools.lru_cache(maxsize=None)(
-          lambda s, masked=masked, shape=shape: _inputs(shape, s, masked=masked))
-      lhs, rhs, sizes = args_fn(0)
-      ref_fn = functools.partial(grouped_gemm_reference, activation=act)
-      if masked:
-        ref = jax.jit(lambda a, b, m: ref_fn(a, b, masked_m=m))(lhs, rhs, sizes)
-        problem = jaxkern.explain(lambda a, b, m: gemm(a, b, masked_m=m), lhs, rhs,
-                                  sizes)[0].problem
-      else:
-        ref = jax.jit(ref_fn)(lhs, rhs, sizes)
-        problem = jaxkern.explain(gemm, lhs, rhs, sizes)[0].problem
-      base = dict(shape=shape.name + ("/masked" if masked else "") + (f"/{act}" if act else ""),
-                  tp=1, layout=layout, dtype="bfloat16", activation=act)
+          lambda s, masked=masked, shape=shape: inputs(shape, s, masked))
+      lhs, rhs, sizes, ls, rs = args_fn(0)
+
+      def call(f, masked=masked, **kw):
+        """f(lhs, rhs, group_sizes or masked_m=, scales, **kw) as a function of an input set."""
+        def run(a, b, g, x, y):
+          sizes = dict(masked_m=g) if masked else dict(group_sizes=g)
+          return f(a, b, **sizes, lhs_scale=x, rhs_scale=y, activation=act, **kw)
+        return run
+      ref = jax.jit(call(grouped_gemm_reference))(lhs, rhs, sizes, ls, rs)
+      problem = jaxkern.explain(call(jaxkern.grouped_gemm), lhs, rhs, sizes, ls, rs)[0].problem
+      base = dict(shape=shape.name + ("/masked" if masked else "") + (f"/{act}" if act else "")
+                  + ("/fp8" if fp8 else ""), tp=1, layout=layout,
+                  dtype="float8_e4m3fn" if fp8 else "bfloat16", activation=act)
       rows = int(np.asarray(sizes).sum())
       xla_cfg = rule.config_for("xla", problem, device)
-      if masked:
-        xla_fn = lambda a, b, m: grouped_gemm_xla(a, b, masked_m=m, config=xla_cfg, activation=act)
-      else:
-        xla_fn = lambda a, b, g: grouped_gemm_xla(a, b, g, config=xla_cfg, activation=act)
+      xla_fn = call(grouped_gemm_xla, config=xla_cfg)
       recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
                     args_fn)]
       for cfg in rule.pallas_candidates(problem):
         name = config_name(cfg)
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
           continue
-        if masked:
-          fn = lambda a, b, m, cfg=cfg: grouped_gemm_pallas(a, b, masked_m=m, config=cfg,
-                                                            activation=act)
-        else:
-          fn = lambda a, b, g, cfg=cfg: grouped_gemm_pallas(a, b, g, config=cfg, activation=act)
+        fn = call(grouped_gemm_pallas, config=cfg)
         recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)), fn,
                           _ITERS.value, ref, args_fn))
-      if _PEERS.value and not masked and not act and jax.default_backend() == "gpu":
-        recs += peer_records(base, _ITERS.value, ref, args_fn)
+        if _SIGNALS.value and masked and signals_reason(cfg, m_max=lhs.shape[1]) is None:
+          signalled = call(grouped_gemm_pallas, config=cfg, return_signals=True)
+          recs.append(_time(dict(base, impl=name.replace("pallas/", "signals/", 1),
+                                 config=dataclasses.asdict(cfg)),
+                            lambda *a, f=signalled: f(*a)[0], _ITERS.value, ref, args_fn))
+      if _PEERS.value and not masked and not act and not fp8 and jax.default_backend() == "gpu":
+        recs += peer_records(base, _ITERS.value, ref, lambda s: args_fn(s)[:3])
       for r in recs:
-        _rates(r, shape, rows, out_cols=shape.n // 2 if act else None)
+        _rates(r, shape, rows, fp8=fp8, out_cols=shape.n // 2 if act else None)
         print(f"{r['shape']:32s} {r['impl']:34s} "
               + (f"{r['us']:9.1f} us {r['tflops']:6.0f} TF/s {r['tbps']:5.2f} TB/s"
                  if r.get("us") else f"failed: {r.get('note', '')[:200]}"), flush=True)

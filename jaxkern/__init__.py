@@ -6,7 +6,8 @@ Public ops pick their implementation at trace time through the cost model (`jaxk
 
 from jaxkern.choice import Choice, explain
 from jaxkern.device import DeviceSpec
-from jaxkern.ops import MixedBatch, extend_attention, gemm_reduce_scatter, grouped_gemm
+from jaxkern.ops import (MixedBatch, extend_attention, gemm_reduce_scatter, grouped_gemm,
+                         grouped_gemm_signal_target)
 from jaxkern.policy import policy
 from pallas_kernels.extend_attention import ExtendAttentionXlaConfig
 from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
@@ -16,5 +17,6 @@ __version__ = "0.1.0"
 __all__ = [
     "Choice", "DeviceSpec", "ExtendAttentionXlaConfig", "GroupedGemmXlaConfig", "MixedBatch",
     "explain",
-    "extend_attention", "gemm_reduce_scatter", "grouped_gemm", "policy",
+    "extend_attention", "gemm_reduce_scatter", "grouped_gemm", "grouped_gemm_signal_target",
+    "policy",
 ]

@@ -104,3 +104,79 @@ def store_chunks(tile, bufs, stores, send) -> None:
     buf[...] = tile[:, c * EPI_COLS:(c + 1) * EPI_COLS].astype(buf.dtype)
     plgpu.commit_smem()
     send(buf, c)
+
+
+# Completion signals between CTAs (grouped GEMM's return_signals). The counters are int32
+# global memory; these helpers run in a warpgroup's code, the GPU instructions from one thread.
+
+def _signal_ptr(ref):
+  from jax.experimental.mosaic.gpu import utils as mgpu_utils
+  return mgpu_utils.memref_ptr(ref)
+
+
+def signal_release(counter, *, interpret: bool) -> None:
+  """Adds 1 to `counter` (an int32 [1] global-memory ref) once every write this warpgroup has
+  made visible before (its completed TMA stores included) is visible to any thread of the GPU
+  that reads the new count: a warpgroup barrier, a fence between TMA's async proxy and ordinary
+  loads and stores, then a release-ordered add from one thread (PTX `red.release.gpu`). The
+  caller waits for its stores to *complete* first (`wait_smem_to_gmem(0,
+  wait_read_only=False)`), not merely to have read shared memory. The interpreter (no
+  atomics; it runs CTAs one after another) reads and writes the counter instead."""
+  if interpret:
+    counter[...] = counter[...] + 1
+    return
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.RefType(),))
+  def add(ctx, ref):
+    del ctx
+    from jax._src.lib.mlir import ir
+    from jax._src.lib.mlir.dialects import llvm
+    from jax.experimental.mosaic.gpu import utils as mgpu_utils
+    mgpu_utils.warpgroup_barrier()
+    llvm.inline_asm(ir.Type.parse("!llvm.void"),
+                    [_signal_ptr(ref), mgpu_utils.single_thread_predicate(
+                        mgpu_utils.ThreadSubset.WARPGROUP)],
+                    "@$1 fence.proxy.async.global;\n@$1 red.release.gpu.global.add.s32 [$0], 1;",
+                    "l,b", has_side_effects=True)
+  add(counter)
+
+
+def signal_wait(counter, target, *, interpret: bool, polls=None) -> None:
+  """Blocks this warpgroup until `counter` (int32 [1], global memory) reaches `target`, with
+  acquire ordering (loads and TMA reads issued after it see what the signalling warpgroups
+  published before their release). `polls` (int32 [1], optional) receives the number of reads
+  that found the counter below target: > 0 shows the wait really overlapped the producer."""
+  if interpret:   # CTAs run one after another there: a waiting CTA runs after its producers
+    if polls is not None:
+      polls[...] = (counter[...] < target).astype(jnp.int32)
+    return
+  target = jnp.asarray(target, jnp.int32)
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.RefType(), plgpu.Layout.WG_SPLAT)
+                     + ((plgpu.RefType(),) if polls is not None else ()))
+  def wait(ctx, ref, want, *out):
+    del ctx
+    from jax._src.lib.mlir import ir
+    from jax._src.lib.mlir.dialects import arith, llvm, scf
+    from jax.experimental.mosaic.gpu import utils as mgpu_utils
+    i32 = ir.IntegerType.get_signless(32)
+    want = want.registers.item()
+    ptr = _signal_ptr(ref)
+    loop = scf.WhileOp([i32], [mgpu_utils.c(0, i32)])
+    before = loop.before.blocks.append(i32)
+    with ir.InsertionPoint.at_block_begin(before):
+      seen = llvm.inline_asm(i32, [ptr], "ld.relaxed.gpu.global.b32 $0, [$1];", "=r,l",
+                             has_side_effects=True)
+      scf.condition(arith.cmpi(arith.CmpIPredicate.slt, seen, want), [before.arguments[0]])
+    after = loop.after.blocks.append(i32)
+    with ir.InsertionPoint.at_block_begin(after):
+      scf.yield_([arith.addi(after.arguments[0], mgpu_utils.c(1, i32))])
+    llvm.inline_asm(ir.Type.parse("!llvm.void"), [],
+                    "fence.acquire.gpu;\nfence.proxy.async.global;", "", has_side_effects=True)
+    if out:
+      llvm.inline_asm(ir.Type.parse("!llvm.void"),
+                      [_signal_ptr(out[0]), loop.results[0],
+                       mgpu_utils.single_thread_predicate(mgpu_utils.ThreadSubset.WARPGROUP)],
+                      "@$2 st.global.b32 [$0], $1;", "l,r,b", has_side_effects=True)
+    mgpu_utils.warpgroup_barrier()
+  wait(counter, target, *(() if polls is None else (polls,)))

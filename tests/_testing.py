@@ -169,3 +169,35 @@ def random_group_sizes(rng, num_groups, total, *, empty=0):
     keep = [i for i in range(num_groups) if i not in set(idx)]
     sizes[keep[0]] += moved
   return sizes
+
+
+def snapshot_consumer(*, num_ctas: int, num_blocks: int, block_m: int, n_out: int, target: int,
+                      dtype, interpret: bool, chunk: int = 64):
+  """A SignalConsumer for the grouped GEMM (pallas_kernels.grouped_gemm.mosaic) that copies
+  every signal block of the output as soon as its signal reaches `target` (CTA c takes blocks
+  c, c + num_ctas, ...). Results: the copies [num_blocks * block_m, n_out] and, per block, how
+  many reads found the signal below target (> 0: the copy waited on the running GEMM). A copy
+  equal to the final output shows that a complete signal means final data."""
+  from jax import lax
+  from jax.experimental import pallas as pl
+
+  from pallas_kernels import _mgpu
+  from pallas_kernels.grouped_gemm.mosaic import SignalConsumer
+
+  def body(cta, signals, out, snap, polls):
+    def block(b, carry):
+      _mgpu.signal_wait(signals.at[pl.ds(b, 1)], target, interpret=interpret,
+                        polls=polls.at[pl.ds(b, 1)])
+      rows = pl.ds(b * block_m, block_m)
+
+      def copy(c, carry):
+        cols = pl.ds(pl.multiple_of(c * chunk, chunk), chunk)
+        snap[rows, cols] = out[rows, cols]
+        return carry
+      return lax.fori_loop(0, n_out // chunk, copy, carry)
+    lax.fori_loop(0, lax.div(num_blocks - 1 - cta, num_ctas) + 1,
+                  lambda i, carry: block(cta + i * num_ctas, carry), None)
+
+  return SignalConsumer(num_ctas=num_ctas, body=body, out_type=(
+      jax.ShapeDtypeStruct((num_blocks * block_m, n_out), dtype),
+      jax.ShapeDtypeStruct((num_blocks,), jnp.int32)))

@@ -12,7 +12,7 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
-from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signal_target
 
 _OP = "grouped_gemm"
 _FP8 = jnp.float8_e4m3fn
@@ -85,7 +85,8 @@ def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, a
   default_out = jnp.bfloat16 if lhs.dtype == _FP8 else lhs.dtype
   return rule.GroupedGemmProblem(
       layout=layout, num_groups=num_groups, m=m, k=k, n=n, dtype=jnp.dtype(lhs.dtype).name,
-      out_dtype=jnp.dtype(out_dtype or default_out).name, activation=activation)
+      out_dtype=jnp.dtype(out_dtype or default_out).name, activation=activation,
+      signals=bool(return_signals))
 
 
 @functools.partial(jax.jit, static_argnames=("out_dtype", "activation", "return_signals", "impl",
@@ -99,15 +100,28 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   masked_m[g] are 0). float8_e4m3fn operands take DeepGEMM 1D2D scales (lhs_scale [..., K/128],
   rhs_scale [G, K/128, N/128], float32). activation="swiglu": silu(x[:, :N/2]) * x[:, N/2:].
   out_dtype defaults to lhs.dtype (bfloat16 for fp8). Accumulation is float32.
+
+  return_signals=True (masked layout; the Mosaic GPU kernel) returns (out, signals): signals
+  int32 [G, M_max / block_m], signals[g, i] counting the finished column tiles of rows
+  [i * block_m, (i + 1) * block_m) of group g, each added only once that tile's output is in
+  global memory (release ordering); the block is final at `grouped_gemm_signal_target(...)`
+  (same arguments). M_max must be a multiple of the chosen block_m (64 always works).
   """
   problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
                      return_signals)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
-  if return_signals:
-    raise NotImplementedError(
-        f"{_OP}: return_signals=True needs a kernel that publishes per-block completion; impl "
-        f"{choice.impl!r} does not yet (planned for the Pallas grouped GEMM)")
-  extra = {} if choice.impl == "xla" else dict(interpret=choice.interpret)
+  extra = {} if choice.impl == "xla" else dict(interpret=choice.interpret,
+                                               return_signals=bool(return_signals))
   return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
                              rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
                              activation=activation, config=choice.config, **extra)
+
+
+def grouped_gemm_signal_target(lhs, rhs, masked_m, *, lhs_scale=None, rhs_scale=None,
+                               out_dtype=None, activation=None, impl=None, config=None) -> int:
+  """The count at which `grouped_gemm(..., return_signals=True)` with the same arguments (and
+  under the same jaxkern.policy) marks a block final: its number of column tiles. Static: only
+  shapes and dtypes are read (arrays or jax.ShapeDtypeStructs)."""
+  problem = _problem(lhs, rhs, None, masked_m, lhs_scale, rhs_scale, out_dtype, activation, True)
+  choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
+  return signal_target(choice.config, n=problem.n, activation=activation)

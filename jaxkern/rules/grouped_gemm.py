@@ -12,6 +12,7 @@ from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
 from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+from pallas_kernels.grouped_gemm.mosaic import FP8, signals_reason
 from pallas_kernels.grouped_gemm.mosaic import unsupported_reason as pallas_unsupported
 
 OP = "grouped_gemm"
@@ -34,6 +35,7 @@ class GroupedGemmProblem:
   dtype: str
   out_dtype: str
   activation: str | None
+  signals: bool = False   # return_signals=True: only the kernel publishes completion
 
   @property
   def fp8(self) -> bool:
@@ -79,8 +81,11 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
 
 def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
   p = problem
-  return pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
-                            activation=p.activation)
+  reason = pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
+                              activation=p.activation)
+  if reason is None and p.signals:
+    reason = signals_reason(config, m_max=p.m)
+  return reason
 
 
 def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConfig]:
@@ -90,6 +95,15 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   (tiles="groups": each weight tile read once per tile of its group). 256x128 and 64x128 row
   tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
   C = GroupedGemmPallasConfig
+  if problem.fp8:   # each consumer scales a 64 x 128 tile (one rhs scale block); K steps of 128
+    F = dict(block_k=128)
+    out = [C(block_m=128, block_n=128, num_stages=4, **F),
+           C(block_m=128, block_n=128, num_stages=6, **F),
+           C(block_m=64, block_n=256, split="n", num_stages=4, **F)]
+    if problem.layout == "contiguous" and problem.m < 1024 * problem.num_groups:
+      out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F),
+              C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F)]
+    return [c for c in out if pallas_unsupported_reason(problem, c) is None]
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),
          C(block_m=64, block_n=256, split="n", num_stages=4)]
@@ -111,6 +125,13 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
+  if problem.fp8:   # not yet measured: the bf16 choices' tile shapes in their fp8 form
+    F = dict(block_k=128)
+    if problem.layout == "contiguous" and rows_per_group <= 256:
+      order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F))
+    order += [C(block_m=128, block_n=128, num_stages=4, **F),
+              C(block_m=64, block_n=256, split="n", num_stages=4, **F)]
+    return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
   if problem.layout == "contiguous" and rows_per_group <= 256:
     order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
   if rows_per_group >= 128:
@@ -126,31 +147,45 @@ def _pallas_row(problem: GroupedGemmProblem, device: DeviceSpec) -> dict | None:
   return tuning.lookup(device.kind, PALLAS_TABLE, problem.table_key())
 
 
-def measured_kernel_speedup(layout: str, one_group: bool,
-                            device: DeviceSpec) -> tuple[float, int] | None:
-  """Geometric mean of XLA time / kernel time over the measured rows of this layout with one
-  group, or with several (benchmarks.grouped_gemm_configs, both in the same run each), and how
-  many rows; None if none. One group is its own class: there the XLA path is one dense dot."""
+def measured_kernel_speedup(layout: str, one_group: bool, device: DeviceSpec,
+                            activation: str | None = None,
+                            dtype: str = "bfloat16") -> tuple[float, int] | None:
+  """Geometric mean of XLA time / kernel time over the measured rows of this layout and
+  epilogue with one group, or with several (benchmarks.grouped_gemm_configs, both in the same
+  run each), and how many rows; None if none. One group is its own class: there the XLA path is
+  one dense dot. A fused epilogue is its own class too (the XLA path runs it as a second pass),
+  and so is fp8 (a different kernel loop; bf16 and fp16 share one)."""
   if not device.has_mosaic_gpu:
     return None
   ratios = [r["xla_us"] / r["us"] for r in tuning.rows(device.kind, PALLAS_TABLE)
             if r["key"]["layout"] == layout and (r["key"]["G"] == 1) == one_group
-            and r.get("xla_us")]
+            and r["key"].get("activation") == activation and r.get("xla_us")
+            and (r["key"]["dtype"] == FP8) == (dtype == FP8)]
   if not ratios:
     return None
   return math.exp(sum(math.log(x) for x in ratios) / len(ratios)), len(ratios)
 
 
+def _pallas_config(problem: GroupedGemmProblem, device: DeviceSpec):
+  """(config, where it came from): the measured row's config when it can run this problem
+  (with signals too), else the formula's; NotImplementedError when no candidate can."""
+  row = _pallas_row(problem, device)
+  if row is not None:
+    config = GroupedGemmPallasConfig(**row["config"])
+    if pallas_unsupported_reason(problem, config) is None:
+      return config, f"the measured row's config ({row['shape']})"
+  config = pallas_formula_config(problem)
+  if config is None:
+    raise NotImplementedError(
+        f"grouped_gemm(impl='pallas'): "
+        f"{pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}")
+  return config, "the formula's config" + (" (the measured row's cannot signal)"
+                                             if row is not None else "")
+
+
 def config_for(impl: str, problem: GroupedGemmProblem, device: DeviceSpec):
   if impl == "pallas":
-    row = _pallas_row(problem, device)
-    config = (GroupedGemmPallasConfig(**row["config"]) if row is not None
-              else pallas_formula_config(problem))
-    if config is None:
-      raise NotImplementedError(
-          f"grouped_gemm(impl='pallas'): "
-          f"{pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}")
-    return config
+    return _pallas_config(problem, device)[0]
   if problem.layout == "masked":
     return GroupedGemmXlaConfig(method="batched")
   costs = _costs(problem, device)
@@ -190,8 +225,11 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
   if config is None:
     return None, f"kernel cannot run it: {pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}"
   one = problem.num_groups == 1
-  kind = f"{problem.layout} shapes with {'one group' if one else 'G >= 2'}"
-  speedup = measured_kernel_speedup(problem.layout, one, device)
+  kind = (f"{problem.layout} shapes with {'one group' if one else 'G >= 2'}"
+          + (f" and activation={problem.activation!r}" if problem.activation else "")
+          + (" in fp8" if problem.fp8 else ""))
+  speedup = measured_kernel_speedup(problem.layout, one, device, problem.activation,
+                                    problem.dtype)
   if speedup is None:
     return None, f"no {kind} measured with the kernel"
   ran = (f"the kernel ran {speedup[0]:.2f}x the XLA path (geometric mean) on the {speedup[1]} "
@@ -203,7 +241,22 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
                 estimate=estimate(problem, device)), ""
 
 
+def _signals_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
+  """return_signals=True: the kernel whatever it costs (only it publishes per-block completion)."""
+  if not device.has_mosaic_gpu:
+    raise NotImplementedError(
+        f"grouped_gemm: return_signals=True needs the Mosaic GPU kernel, which {device.kind} "
+        "does not run (on CPU: jaxkern.policy(interpret=True) under an H200 abstract mesh)")
+  config, source = _pallas_config(problem, device)
+  return Choice(op=OP, impl="pallas", config=config, problem=problem,
+                source="table" if source.startswith("the measured") else "formula",
+                reason=f"return_signals=True: only the kernel publishes per-block completion; "
+                       f"{source}", estimate=estimate(problem, device))
+
+
 def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
+  if problem.signals:
+    return _signals_choice(problem, device)
   kernel, why_not = _kernel_choice(problem, device)
   if kernel is not None:
     return kernel
@@ -237,6 +290,9 @@ def check(impl: str, config, problem: GroupedGemmProblem, device: DeviceSpec) ->
     if reason is not None:
       raise NotImplementedError(f"grouped_gemm(impl='pallas'): {reason}")
     return
+  if problem.signals:
+    raise NotImplementedError("grouped_gemm: return_signals=True needs impl='pallas' (the XLA "
+                              "path cannot publish per-block completion)")
   if not isinstance(config, GroupedGemmXlaConfig):
     raise ValueError(f"grouped_gemm: impl='xla' needs a GroupedGemmXlaConfig, got {config!r}")
   if problem.layout == "masked" and config.method != "batched":

@@ -41,7 +41,8 @@ class GroupedGemmPallasConfig:
   A CTA tile is `block_m` rows x `block_n` columns of the output; its two consumer warpgroups
   share it by rows (`split="m"`: block_m / 2 rows each) or by columns (`split="n"`: block_n / 2
   columns each); a warpgroup's share is a multiple of 64 rows and at most 256 columns.
-  block_k: K per pipeline step (64: one 128-byte swizzle row of bf16). num_stages: depth of the
+  block_k: K per pipeline step, one 128-byte swizzle row: 64 for bf16/fp16, 128 for fp8 (also
+  the K block of its 1D2D scales). num_stages: depth of the
   operand ring in shared memory. band: m-tiles per band of the launch order (within a band the
   m-tiles of one n-tile run next to each other, so tiles of a group read its weights together).
   tiles: "rows" cuts the flat rows into tiles at multiples of block_m (a tile across a group
@@ -66,8 +67,9 @@ class GroupedGemmPallasConfig:
                        f"got {self.tiles!r}")
     if self.split not in ("m", "n"):
       raise ValueError(f"GroupedGemmPallasConfig.split must be 'm' or 'n', got {self.split!r}")
-    if self.block_k != 64:
-      raise ValueError(f"GroupedGemmPallasConfig.block_k must be 64, got {self.block_k!r}")
+    if self.block_k not in (64, 128):
+      raise ValueError(f"GroupedGemmPallasConfig.block_k must be 64 (bf16/fp16) or 128 (fp8), "
+                       f"got {self.block_k!r}")
     rows, cols = self.wg_tile
     if rows % 64 or rows < 64:
       raise ValueError(f"GroupedGemmPallasConfig: each consumer's rows ({rows}) must be a "

@@ -23,6 +23,24 @@ weight tiles together, mostly from L2). One producer warpgroup streams (lhs, rhs
 `num_stages` ring across units and groups, so the next tile's loads run under this tile's
 epilogue; two consumer warpgroups share each tile by rows or columns (config.split) and issue
 wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes.
+
+fp8 (float8_e4m3fn with DeepGEMM's 1D2D scales): K steps of 128 (one scale block). fp8 wgmma
+takes no transposed operand, so the weights are read K-major ([G, N, K], transposed in XLA) and
+the producer also rings each step's lhs scales of the tile rows. Each consumer owns 64 x 128 (one
+rhs scale block): a step's product goes to a fresh accumulator and is added to the running one
+times its row scales and block scale, in float32.
+
+Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
+for single-batch overlap of the down projection with the combine): signals[g, i] counts the
+finished column tiles of rows [i * block_m, (i + 1) * block_m) of group g; the block is final when
+it reaches `signal_target(...)` (the number of column tiles). After a unit's stores each consumer
+waits for them to *complete* in global memory (not merely to have read shared memory: the bug
+discussed in 001_*), the two consumers meet on a barrier, and consumer 0 publishes the tile with a
+release-ordered add (`_mgpu.signal_release`); a reader that sees the full count with acquire
+ordering (`_mgpu.signal_wait`) sees the tile's data. This costs the overlap of a unit's stores
+with the next unit's main loop, in signal mode only. A `SignalConsumer` runs a caller's code on
+extra CTAs of the same launch (SMs the GEMM leaves free), polling the signals while the GEMM runs:
+the way a JAX program overlaps work with this kernel, since XLA runs one kernel at a time.
 """
 
 from __future__ import annotations
@@ -41,20 +59,43 @@ from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["GroupedGemmPallasConfig", "group_tiles", "grouped_gemm_pallas", "smem_bytes",
-           "tile_groups", "ungroup_rows", "unsupported_reason"]
+__all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "group_tiles", "grouped_gemm_pallas",
+           "signal_target", "signals_reason", "smem_bytes", "tile_groups", "ungroup_rows",
+           "unsupported_reason"]
 
 _F32 = jnp.float32
-SUPPORTED_DTYPES = ("bfloat16", "float16")
+SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
+FP8 = "float8_e4m3fn"
+SCALE_BLOCK = 128        # fp8 1D2D scales: per 128 channels of K (lhs), per 128 x 128 block (rhs)
 
 
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
   """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
-  SwiGLU's gate and up parts share each ring slot's rhs columns)."""
-  return _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
+  SwiGLU's gate and up parts share each ring slot's rhs columns); fp8 (itemsize 1) also rings
+  one float32 lhs scale per tile row and writes a 16-bit output."""
+  ring = _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
                                block_k=config.block_k, num_stages=config.num_stages,
                                itemsize=itemsize, epi_rows=config.wg_tile[0],
-                               epi_itemsize=itemsize)
+                               epi_itemsize=max(itemsize, 2))
+  return ring + (config.num_stages * config.block_m * 4 if itemsize == 1 else 0)
+
+
+def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
+                activation: str | None) -> str | None:
+  """Why the fp8 (1D2D-scaled) kernel cannot run this config (None when it can)."""
+  if activation is not None:
+    return f"activation={activation!r} with fp8 operands (the fp8 kernel fuses no epilogue yet)"
+  if out_dtype not in ("bfloat16", "float16"):
+    return f"out_dtype {out_dtype} with fp8 operands (the kernel writes bfloat16 or float16)"
+  if k % SCALE_BLOCK:
+    return f"K={k}: fp8 with 1D2D scales needs K % {SCALE_BLOCK} == 0"
+  if config.block_k != SCALE_BLOCK:
+    return f"block_k={config.block_k} with fp8 (one K step per scale block: block_k=128)"
+  if config.wg_tile != (64, SCALE_BLOCK):
+    return (f"a {config.wg_tile[0]} x {config.wg_tile[1]} consumer tile with fp8 (each consumer "
+            f"scales 64 x {SCALE_BLOCK}: one rhs scale block; e.g. 128 x 128 split 'm' or "
+            f"64 x 256 split 'n')")
+  return None
 
 
 def _parts(activation: str | None) -> int:
@@ -67,6 +108,15 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   """Why the kernel cannot run this problem with this config (None when it can)."""
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
+  if dtype == FP8:
+    reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
+    if reason is not None:
+      return reason
+    if n % 8:
+      return f"N={n}: TMA needs output rows of whole 16-byte units (N a multiple of 8)"
+    return _mgpu.smem_reason(smem_bytes(config, itemsize=1))
+  if config.block_k != 64:
+    return f"block_k={config.block_k} with {dtype} (64: one 128-byte swizzle row)"
   if out_dtype != dtype:
     return f"out_dtype {out_dtype} (the kernel writes the operand dtype {dtype})"
   if activation not in (None, "swiglu"):
@@ -80,6 +130,38 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
     return (f"activation='swiglu' with {config.wg_tile[1]} columns per consumer: its gate and up "
             f"shares ({part_cols} columns) must be multiples of 64")
   return _mgpu.smem_reason(smem_bytes(config))
+
+
+def signals_reason(config: GroupedGemmPallasConfig, *, m_max: int) -> str | None:
+  """Why this config cannot publish completion signals for a masked lhs of M_max rows per group
+  (None when it can): a signal block is one row tile, which must lie inside one group."""
+  if config.tiles != "rows":
+    return f"return_signals=True needs tiles='rows' (config has tiles={config.tiles!r})"
+  if m_max % config.block_m:
+    return (f"return_signals=True needs M_max (lhs.shape[1] = {m_max}) to be a multiple of "
+            f"block_m = {config.block_m} (one signal per row tile of one group)")
+  return None
+
+
+def signal_target(config: GroupedGemmPallasConfig, *, n: int, activation: str | None) -> int:
+  """The count at which a block's signal says every column tile of it is final."""
+  part_n = config.block_n // _parts(activation)
+  return -(-(n // _parts(activation)) // part_n)
+
+
+@dataclasses.dataclass(frozen=True)
+class SignalConsumer:
+  """Code that runs beside the GEMM in the same launch, on `num_ctas` extra CTAs (one warpgroup
+  each; the GEMM keeps the other SMs), while the GEMM publishes its signals.
+
+  body(cta, signals, out, *results): cta in [0, num_ctas); signals the int32 [G * M_max / block_m]
+  counters in global memory (wait on one with `_mgpu.signal_wait(signals.at[pl.ds(i, 1)],
+  target, interpret=...)`); out the GEMM output [G * M_max, N_out] in global memory; results the
+  refs of `out_type` (a tuple of jax.ShapeDtypeStruct), returned after the GEMM's outputs. Under
+  the interpreter the extra CTAs run after the GEMM's."""
+  num_ctas: int
+  body: object
+  out_type: tuple = ()
 
 
 def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
@@ -147,7 +229,16 @@ class _Static:
   num_stages: int
   band: int
   skip_empty: bool   # tiles="groups": tiles of no group write nothing (their rows are unused)
-  dtype: jnp.dtype
+  dtype: jnp.dtype        # operands
+  out_dtype: jnp.dtype
+  k_blocks: int = 0       # fp8: K / 128 (scale blocks); 0 for 16-bit operands
+  n_blocks: int = 0       # fp8: rhs scale blocks along N
+  signals: bool = False   # publish per-tile completion (see the module docstring)
+  interpret: bool = False
+
+  @property
+  def fp8(self) -> bool:
+    return self.k_blocks > 0
 
 
 def _unit(u, st: _Static):
@@ -159,8 +250,9 @@ def _unit(u, st: _Static):
   return band * st.band + lax.rem(r, width), lax.div(r, width)
 
 
-def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _Static):
-  a_smem, b_smem, o_smem, full, free = scratch
+def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
+            scratch, *, st: _Static):
+  a_smem, b_smem, o_smem, s_smem, full, free, done = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -191,6 +283,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         slot = _mgpu.producer_slot(count, free, stages)
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
+        if st.fp8:   # K-major weights [G, N, K] and this K block's scale of every tile row
+          plgpu.copy_gmem_to_smem(rhs_ref.at[g, pl.ds(n * part_n, part_n), pl.ds(kk * bk, bk)],
+                                  b_smem.at[slot, 0], full.at[slot])
+          plgpu.copy_gmem_to_smem(lscale_ref.at[kk, pl.ds(row0, st.block_m)], s_smem.at[slot],
+                                  full.at[slot])
+          return count + 1
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
           plgpu.copy_gmem_to_smem(
               rhs_ref.at[g, pl.ds(kk * bk, bk), pl.ds(p * st.up_col + n * part_n, part_n)],
@@ -207,9 +305,39 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
 
     def operands(slot, p):
       a, b = a_smem.at[slot], b_smem.at[slot, p]
+      if st.fp8:       # b is [columns, K] (K-major, as fp8 wgmma needs): transposed view
+        b = (b if st.split == "m" else b.at[pl.ds(wg * cols, cols)]).transpose((1, 0))
+        return (a.at[pl.ds(wg * rows, rows)] if st.split == "m" else a), b
       if st.split == "m":
         return a.at[pl.ds(wg * rows, rows)], b
       return a, b.at[:, pl.ds(wg * cols, cols)]
+
+    def scaled_steps(g, k_steps, count, my_rows, col0):
+      """fp8: each K block's product into a fresh accumulator, then added to the running one
+      times its lhs row scales and rhs block scale (DeepGEMM's 1D2D promotion, float32)."""
+      # Columns past N (a last tile wider than what is left) compute padding that is never
+      # stored: they take the last scale block rather than read past the scales.
+      nb = jnp.minimum(lax.div(col0, SCALE_BLOCK), st.n_blocks - 1)
+      bcast = lambda x: lax.broadcast_in_dim(x, (rows, cols), [0])
+
+      def step(kk, carry):
+        count, acc = carry
+        slot = lax.rem(count, stages)
+        plgpu.barrier_wait(full.at[slot])
+
+        def scope(tmp_ref):
+          plgpu.wgmma(tmp_ref, *operands(slot, 0))
+          return tmp_ref[...]
+        tmp = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
+        scales = s_smem.at[slot, pl.ds(my_rows, rows)]
+        a_scale = (scales[...] if st.interpret else
+                   plgpu.load(scales, (), layout=plgpu.Layout.WGMMA.reduce(1)))
+        plgpu.barrier_arrive(free.at[slot])
+        b_scale = rscale_ref[(g * st.k_blocks + kk) * st.n_blocks + nb]
+        return count + 1, acc + tmp * bcast(a_scale * b_scale)
+      acc = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
+      count, acc = lax.fori_loop(0, k_steps, step, (count, acc))
+      return count, (acc,)
     row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, cols), 0, layout=plgpu.Layout.WGMMA)
 
     def unit(i, carry):
@@ -222,7 +350,6 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
       g_lo, g_hi = groups_ref[3 * m], groups_ref[3 * m + 1]
 
       def group(g, start, end, k_steps, carry):
-        del g
         count, out = carry
 
         def acc_scope(*acc_refs):
@@ -231,12 +358,15 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
               plgpu.wgmma(acc_ref, *operands(slot, p))
           end = _mgpu.consume(k_steps, count, full, free, stages, mma)
           return end, tuple(r[...] for r in acc_refs)
-        count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
+        if st.fp8:
+          count, accs = scaled_steps(g, k_steps, count, my_rows, col0)
+        else:
+          count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
         row = row0 + row_iota                       # keep this group's rows of the tile
-        return count, jnp.where((row >= start) & (row < end), _epilogue(accs).astype(st.dtype),
-                                out)
+        return count, jnp.where((row >= start) & (row < end),
+                                _epilogue(accs).astype(st.out_dtype), out)
 
-      zeros = plgpu.layout_cast(jnp.zeros((rows, cols), st.dtype), plgpu.Layout.WGMMA)
+      zeros = plgpu.layout_cast(jnp.zeros((rows, cols), st.out_dtype), plgpu.Layout.WGMMA)
       count, out = for_each_group(g_lo, g_hi, group, (count, zeros))  # rows of no group: zero
       chunks = cols // _mgpu.EPI_COLS
 
@@ -244,6 +374,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref, scratch, *, st: _
         _mgpu.store_chunks(out, o_smem.at[wg], stores, lambda buf, c: plgpu.copy_smem_to_gmem(
             buf, out_ref.at[pl.ds(out_row0, rows),
                             pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)]))
+      if st.signals:
+        store()
+        plgpu.wait_smem_to_gmem(0, wait_read_only=False)   # stores complete, not only read
+        plgpu.barrier_arrive(done)                         # both consumers' halves of the tile
+        plgpu.barrier_wait(done)
+        pl.when(wg == 0)(lambda: _mgpu.signal_release(sig_ref.at[pl.ds(m, 1)],
+                                                      interpret=st.interpret))
+        return count, stores + chunks
       if not st.skip_empty:
         store()
         return count, stores + chunks
@@ -262,43 +400,83 @@ def _epilogue(accs):
   return gate / (1.0 + jnp.exp(-gate)) * up
 
 
-def _call(groups, bounds, lhs, rhs, *, st: _Static, out_rows: int, n: int, interpret: bool):
+def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: _Static, out_rows: int, n: int,
+          consumer: SignalConsumer | None):
+  """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
+  global-memory ref the kernel closes over (aliased in and out of the launch). fp8: rhs is
+  K-major [G, N, K], lscale the lhs scales [K / 128, rows] and rscale the rhs scales, flat."""
   transforms = _mgpu.swizzled(st.dtype)
+  sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
+         if st.signals else None)
+  side = consumer.num_ctas if consumer is not None else 0
 
-  def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref):
+  def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, *results):
+    rhs_tile = ((1, st.block_n, st.block_k) if st.fp8 else
+                (st.parts, st.block_k, st.block_n // st.parts))
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
-            plgpu.SMEM((st.num_stages, st.parts, st.block_k, st.block_n // st.parts), st.dtype,
-                       transforms=transforms),
-            plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.dtype, transforms=transforms))
-    barriers = (plgpu.Barrier(num_arrivals=1 + st.parts, num_barriers=st.num_stages),
-                plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
-    pl.run_scoped(lambda *s: _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, out_ref,
-                                     (*s[0], *s[1]), st=st),
-                  smem, barriers, collective_axes="wg")
+            plgpu.SMEM((st.num_stages,) + rhs_tile, st.dtype, transforms=transforms),
+            plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
+                       transforms=_mgpu.swizzled(st.out_dtype)),
+            plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else ())
+    barriers = (plgpu.Barrier(num_arrivals=1 + st.parts + st.fp8, num_barriers=st.num_stages),
+                plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
+                plgpu.Barrier(num_arrivals=2))                  # signals: a tile's two halves
+
+    def scoped(*scratch):
+      cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
+      pl.when(cta < st.num_ctas)(lambda: _kernel(
+          groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig,
+          (*scratch[0], *scratch[1]), st=st))
+      if side:
+        pl.when((cta >= st.num_ctas) & (wg == 0))(
+            lambda: consumer.body(cta - st.num_ctas, sig, out_ref, *results))
+    pl.run_scoped(scoped, smem, barriers, collective_axes="wg")
 
   kwargs = {}
-  if interpret:
+  if st.interpret:
     from jaxkern import _compat
     _compat.patch_mosaic_gpu_interpreter()
     kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
-  return plgpu.kernel(
-      entry, out_type=jax.ShapeDtypeStruct((out_rows, n), st.dtype), grid=(st.num_ctas,),
-      grid_names=("cta",), num_threads=3, thread_name="wg", **kwargs,
-  )(groups, bounds, lhs, rhs)
+  out_types = (jax.ShapeDtypeStruct((out_rows, n), st.out_dtype),) + (
+      tuple(consumer.out_type) if side else ())
+  mesh = plgpu.Mesh(grid=(st.num_ctas + side,), grid_names=("cta",), num_threads=3,
+                    thread_name="wg")
+  outs = pl.kernel(entry, out_type=out_types, mesh=mesh, **kwargs)(groups, bounds, lhs, rhs,
+                                                                  lscale, rscale)
+  return (outs[0], None if sig is None else sig[...], *outs[1:])
 
 
 def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
                         rhs_scale=None, out_dtype=None, activation=None,
+                        return_signals: bool = False,
                         config: GroupedGemmPallasConfig = GroupedGemmPallasConfig(),
-                        num_sms: int | None = None, interpret: bool = False):
+                        num_sms: int | None = None, consumer: SignalConsumer | None = None,
+                        interpret: bool = False):
   """The Mosaic GPU kernel behind `jaxkern.grouped_gemm(impl="pallas")`; the signature and
-  semantics of `grouped_gemm_xla`, plus `num_sms`: the persistent CTAs (default: the current
-  DeviceSpec's SM count)."""
+  semantics of `grouped_gemm_xla`, plus `num_sms`: the SMs to use (default: the current
+  DeviceSpec's SM count; the GEMM gets one persistent CTA per SM, less `consumer.num_ctas`).
+
+  return_signals=True (masked layout): returns (out, signals) with signals int32 [G, M_max /
+  block_m] (see the module docstring; complete at `signal_target`). A `consumer` (needs
+  return_signals) runs beside the GEMM; its results follow: (out, signals, *results).
+
+  float8_e4m3fn operands need lhs_scale and rhs_scale (DeepGEMM's 1D2D scales, float32); the
+  kernel reads the weights K-major (fp8 wgmma takes no transposed operand), so rhs [G, K, N] is
+  transposed in XLA first (one pass over the weights)."""
   dtype = jnp.dtype(lhs.dtype)
   num_groups, k, n = rhs.shape
-  out_dtype = jnp.dtype(out_dtype or dtype)
+  fp8 = dtype.name == FP8
+  out_dtype = jnp.dtype(out_dtype or (jnp.bfloat16 if fp8 else dtype))
+  if fp8 and (lhs_scale is None or rhs_scale is None):
+    raise ValueError("grouped_gemm_pallas: float8_e4m3fn operands need lhs_scale [..., K/128] "
+                     "and rhs_scale [G, K/128, N/128] (float32)")
   reason = unsupported_reason(config, k=k, n=n, dtype=dtype.name, out_dtype=out_dtype.name,
                               activation=activation)
+  if reason is None and return_signals:
+    reason = ("return_signals=True is for the masked layout (masked_m=...)" if masked_m is None
+              else signals_reason(config, m_max=lhs.shape[1]))
+  if reason is None and consumer is not None and not return_signals:
+    reason = "a SignalConsumer needs return_signals=True"
   if reason is not None:
     raise NotImplementedError(f"grouped_gemm(impl='pallas'): {reason}")
   if masked_m is None:
@@ -311,8 +489,19 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     starts = jnp.arange(num_groups, dtype=jnp.int32) * m_max
     ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
     flat = lhs.reshape(rows, k)
+  if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
+    lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
+    rscale = rhs_scale.astype(_F32).reshape(-1)
+    rhs = jnp.swapaxes(rhs, 1, 2)                # [G, N, K]: K-major
+  else:
+    lscale, rscale = jnp.zeros((1, 8), _F32), jnp.zeros((1,), _F32)    # unused
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
-    return jnp.zeros(lhs.shape[:-1] + (n // _parts(activation),), out_dtype)
+    out = jnp.zeros(lhs.shape[:-1] + (n // _parts(activation),), out_dtype)
+    if return_signals:   # no blocks, or blocks with no columns: complete at a target of 0
+      signals = jnp.zeros((num_groups, lhs.shape[1] // config.block_m), jnp.int32)
+      return (out, signals) + tuple(jnp.zeros(t.shape, t.dtype) for t in
+                                    (consumer.out_type if consumer is not None else ()))
+    return out
   bm, bn = config.block_m, config.block_n
   parts = _parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
@@ -326,27 +515,45 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   n_tiles = -(-n_out // part_n)
   bounds = jnp.stack([starts, ends], axis=1).reshape(-1)
   k_steps = -(-k // config.block_k)
+  if fp8:   # TMA row strides in whole 16 bytes: scale rows padded to 4 floats
+    lscale = jnp.pad(lscale, ((0, 0), (0, -rows % 4)))
   if interpret:   # the interpreter has no TMA zero fill / clipping: whole tiles explicitly
     lhs_rows = (-(-rows // bm) + 1) * bm          # a tile's rows start below `rows`
     flat = jnp.pad(flat, ((0, lhs_rows - rows), (0, k_steps * config.block_k - k)))
-    rhs = jnp.pad(rhs.reshape(num_groups, k, parts, n_out),     # each part padded on its own
-                  ((0, 0), (0, k_steps * config.block_k - k), (0, 0), (0, n_tiles * part_n - n_out)))
-    rhs = rhs.reshape(num_groups, k_steps * config.block_k, parts * n_tiles * part_n)
+    if fp8:
+      lscale = jnp.pad(lscale, ((0, 0), (0, lhs_rows - lscale.shape[1])))
+      rhs = jnp.pad(rhs, ((0, 0), (0, n_tiles * part_n - n_out), (0, 0)))
+    else:
+      rhs = jnp.pad(rhs.reshape(num_groups, k, parts, n_out),     # each part padded on its own
+                    ((0, 0), (0, k_steps * config.block_k - k), (0, 0),
+                     (0, n_tiles * part_n - n_out)))
+      rhs = rhs.reshape(num_groups, k_steps * config.block_k, parts * n_tiles * part_n)
     n_out = n_tiles * part_n
   rows_c, cols_c = config.wg_tile
   if num_sms is None:
     from jaxkern.device import DeviceSpec   # here: jaxkern's package imports this module
     num_sms = DeviceSpec.current().num_sms
+  side = consumer.num_ctas if consumer is not None else 0
+  if side and not 0 < side < num_sms:
+    raise ValueError(f"grouped_gemm_pallas: consumer.num_ctas must be in 1..{num_sms - 1} "
+                     f"(num_sms = {num_sms}); got {side}")
   st = _Static(num_groups=num_groups, m_tiles=m_tiles, n_tiles=n_tiles, k_steps=k_steps,
-               num_ctas=max(1, min(num_sms, m_tiles * n_tiles)), block_m=bm, block_n=bn,
+               num_ctas=max(1, min(num_sms - side, m_tiles * n_tiles)), block_m=bm, block_n=bn,
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
                up_col=n_out if parts == 2 else 0, split=config.split,
                num_stages=config.num_stages, band=min(config.band, m_tiles), skip_empty=by_group,
-               dtype=dtype)
+               dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
+               k_blocks=k // SCALE_BLOCK if fp8 else 0, n_blocks=-(-n // SCALE_BLOCK))
   out_rows = m_tiles * bm if interpret or by_group else rows
-  out = _call(plan, bounds, flat, rhs, st=st, out_rows=out_rows, n=n_out, interpret=interpret)
+  call = functools.partial(_call, st=st, out_rows=out_rows, n=n_out, consumer=consumer)
+  if return_signals:   # the counters are a ref with a memory space: those live inside a jit
+    call = jax.jit(call)
+  out, signals, *results = call(plan, bounds, flat, rhs, lscale, rscale)
   out = out[:, :n // parts]
   if by_group:
     out = ungroup_rows(out, starts, ends, first_tile, a, rows=rows, block_m=bm)
   out = out[:rows]
-  return out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)
+  out = out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)
+  if not return_signals:
+    return out
+  return (out, signals.reshape(num_groups, lhs.shape[1] // bm), *results)

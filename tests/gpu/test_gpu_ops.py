@@ -175,6 +175,14 @@ def _check_pallas_contiguous(shape, seed, *, config, activation=None):
   return rng, sizes, rhs
 
 
+def _masked_lhs(rng, shape, masked_m):
+  """A masked-layout lhs [G, M_max, K] (float32) with NaN in every row past masked_m."""
+  lhs = rng.standard_normal((shape.num_groups, shape.masked_m_max, shape.k), np.float32)
+  for g, m in enumerate(masked_m):
+    lhs[g, m:] = np.nan
+  return lhs
+
+
 @pytest.mark.parametrize("config", _GG_CONFIGS, ids=str)
 @pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
 def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
@@ -184,10 +192,7 @@ def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
   if shape.name in MASKED_GROUPED_GEMM_SHAPES:
     m_max = shape.masked_m_max
     mm = np.minimum(sizes, m_max)
-    masked = rng.standard_normal((shape.num_groups, m_max, shape.k), np.float32)
-    for g, m in enumerate(mm):
-      masked[g, m:] = np.nan
-    masked = jnp.asarray(masked, jnp.bfloat16)
+    masked = jnp.asarray(_masked_lhs(rng, shape, mm), jnp.bfloat16)
     out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(
         masked, rhs, masked_m=jnp.asarray(mm))
     ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(masked, rhs,
@@ -223,3 +228,92 @@ def test_grouped_gemm_pallas_group_tiles(gpu, shape):
   §3 shapes with small groups, contiguous; NaN padding rows past the groups -> zeros."""
   _check_pallas_contiguous(shape, 3, config=GroupedGemmPallasConfig(
       block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
+
+
+@pytest.mark.parametrize("config", [GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4),
+                                    GroupedGemmPallasConfig(block_m=64, block_n=256, split="n",
+                                                            num_stages=4)], ids=str)
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES
+                                   if s.name in MASKED_GROUPED_GEMM_SHAPES], ids=lambda s: s.name)
+def test_grouped_gemm_signals_consumer_sees_final_blocks(gpu, shape, config):
+  """Completion signals on every masked PEERS.md §3 shape: 4 consumer CTAs in the same launch
+  (on SMs the GEMM leaves free) copy each block as soon as its signal reaches the column-tile
+  count, while the GEMM runs. Every copy equals the final output (a complete signal means final
+  data in global memory), every signal ends at the target, and the consumers did wait on the
+  running GEMM (reads that found a signal short of its target)."""
+  from _testing import snapshot_consumer
+  from pallas_kernels.grouped_gemm.mosaic import signal_target
+  rng = np.random.default_rng(4)
+  m_max = shape.masked_m_max
+  mm = jnp.asarray(np.minimum(shape.group_sizes(), m_max))
+  lhs = jnp.asarray(rng.standard_normal((shape.num_groups, m_max, shape.k), np.float32),
+                    jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
+                    / np.sqrt(shape.k), jnp.bfloat16)
+  target = signal_target(config, n=shape.n, activation=None)
+  blocks = shape.num_groups * m_max // config.block_m
+  consumer = snapshot_consumer(num_ctas=4, num_blocks=blocks, block_m=config.block_m,
+                               n_out=shape.n, target=target, dtype=jnp.bfloat16, interpret=False)
+  out, signals, snap, polls = jax.jit(functools.partial(
+      grouped_gemm_pallas, config=config, return_signals=True, consumer=consumer))(
+          lhs, rhs, masked_m=mm)
+  ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
+  assert rel_err(out, ref) < 1e-2
+  assert bool(jnp.all(signals == target)), np.asarray(signals)
+  assert bool(jnp.all(snap == out.reshape(-1, shape.n)))
+  assert int(polls.sum()) > 0, "the consumers never waited: no overlap shown"
+  # The public op picks a signal-capable config and agrees with the kernel.
+  out2, signals2 = jax.jit(functools.partial(jaxkern.grouped_gemm, return_signals=True))(
+      lhs, rhs, masked_m=mm)
+  assert rel_err(out2, ref) < 1e-2
+  assert bool(jnp.all(signals2 == jaxkern.grouped_gemm_signal_target(lhs, rhs, mm)))
+
+
+_FP8_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=4, block_k=128),
+                GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4,
+                                        block_k=128)]
+
+
+@pytest.mark.parametrize("config", _FP8_CONFIGS, ids=str)
+@pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
+def test_grouped_gemm_pallas_fp8(gpu, name, config):
+  """The fp8 kernel (1D2D scales) on every fp8 shape of PEERS.md §3: contiguous with 8 NaN rows
+  past the groups (-> zeros), with tiles inside groups where groups are small, and masked (NaN
+  past masked_m) where the shape has a masked form; against the float32 reference."""
+  shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
+  rng = np.random.default_rng(5)
+  sizes = shape.group_sizes()
+  used = int(sizes.sum())
+  x = rng.standard_normal((used + 8, shape.k), np.float32)
+  x *= np.exp2(rng.integers(-3, 4, (used + 8, shape.k // 128))).repeat(128, 1)
+  lq, ls = quantize_lhs_fp8(x)
+  lq = lq.at[used:].set(jnp.nan)
+  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32))
+  gs = jnp.asarray(sizes)
+  ref_fn = jax.jit(lambda a, b, g, x, y, **kw: grouped_gemm_reference(a, b, g, lhs_scale=x,
+                                                                     rhs_scale=y, **kw))
+  configs = [config] + ([dataclasses.replace(config, tiles="groups")]
+                        if shape.expected_m <= 256 else [])
+  for cfg in configs:
+    out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg))(
+        lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
+    ref = ref_fn(lq, rq, gs, ls, rs)
+    assert out.dtype == jnp.bfloat16 and out.shape == (used + 8, shape.n)
+    assert rel_err(out[:used], ref[:used]) < 1e-2, cfg
+    assert worst_row_err(out[:used], ref[:used]) < 2e-2, cfg
+    assert bool(jnp.all(out[used:] == 0)), cfg
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    m_max = shape.masked_m_max
+    mm = np.minimum(sizes, m_max)
+    xm = _masked_lhs(rng, shape, mm)
+    lq, ls = quantize_lhs_fp8(np.nan_to_num(xm))
+    lq = jnp.where(jnp.isnan(jnp.asarray(xm))[..., :1], jnp.nan, lq.astype(jnp.float32)).astype(
+        lq.dtype)
+    out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(
+        lq, rq, masked_m=jnp.asarray(mm), lhs_scale=ls, rhs_scale=rs)
+    ref = jax.jit(lambda a, b, m, x, y: grouped_gemm_reference(a, b, masked_m=m, lhs_scale=x,
+                                                               rhs_scale=y))(
+        jnp.nan_to_num(lq.astype(jnp.float32)).astype(lq.dtype), rq, jnp.asarray(mm), ls, rs)
+    assert rel_err(out, ref) < 1e-2
+    assert bool(jnp.all(jnp.where(jnp.arange(m_max)[None, :, None] >= mm[:, None, None], out,
+                                  0) == 0))

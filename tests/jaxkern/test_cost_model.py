@@ -239,9 +239,14 @@ def test_committed_h200_table_drives_the_rule():
   assert gg_rule.config_for("xla", problem("Gm_prefill_gu"), H200).method == "tiled"
   assert gg_rule.choose(problem("DS_G4_m256_gu", "masked"), H200).impl == "xla"
   assert gg_rule.choose(problem("DS_G16_m64_gu", "masked"), H200).impl == "pallas"
-  # Inputs the kernel cannot run never get it, table or not.
+  # fp8 has its own measured rows (session 11: the kernel beat the fp8 XLA path on all 8), with
+  # the fp8 kernel's K step and tile; an fp8 output of float32 it cannot write stays on XLA.
   fp8 = dataclasses.replace(problem("Gm_prefill_gu"), dtype="float8_e4m3fn")
-  assert gg_rule.choose(fp8, H200).impl == "xla"
+  c = gg_rule.choose(fp8, H200)
+  assert (c.impl, c.source, c.config.block_k, c.config.wg_tile) == ("pallas", "table", 128,
+                                                                    (64, 128))
+  assert gg_rule.choose(dataclasses.replace(fp8, out_dtype="float32"), H200).impl == "xla"
+  # Inputs the kernel cannot run never get it, table or not.
   wide = dataclasses.replace(problem("Gm_prefill_gu"), out_dtype="float32")
   assert gg_rule.choose(wide, H200).impl == "xla"
   # The fused SwiGLU epilogue is its own row of the table (or the formula until measured).
@@ -254,13 +259,17 @@ def test_untuned_shapes_get_the_kernel_from_the_measured_speedup():
   """A shape in neither H200 table gets the kernel by formula when the kernel beat the XLA path on
   the measured shapes of its class (layout, one group or several; geometric mean > 1): so a
   contiguous one-group shape (a single dense dot, 0.93x) stays on XLA and a masked one does not;
-  fp8 stays on XLA, SwiGLU (fused epilogue) does not; a CPU never gets it."""
+  fp8 and SwiGLU (fused epilogue) are classes of their own; a CPU never gets it."""
   def problem(layout="contiguous", g=32, m=8192, dtype="bfloat16", activation=None):
     return gg_rule.GroupedGemmProblem(layout=layout, num_groups=g, m=m, k=4096, n=1536,
                                       dtype=dtype, out_dtype="bfloat16", activation=activation)
   speedup, count = gg_rule.measured_kernel_speedup("contiguous", False, H200)
   assert speedup > 1 and count >= 10
   assert gg_rule.measured_kernel_speedup("contiguous", True, H200)[0] < 1
+  # SwiGLU rows form their own classes (session 11: 6 contiguous G >= 2 rows, 3 masked).
+  assert gg_rule.measured_kernel_speedup("contiguous", False, H200, "swiglu")[1] == 6
+  assert gg_rule.measured_kernel_speedup("masked", False, H200, "swiglu")[1] == 3
+  assert gg_rule.measured_kernel_speedup("contiguous", True, H200, "swiglu")[0] < 1
   for p in (problem(), problem("masked", m=256)):
     c = gg_rule.choose(p, H200)
     assert (c.impl, c.source) == ("pallas", "formula") and "geometric mean" in c.reason
@@ -268,7 +277,9 @@ def test_untuned_shapes_get_the_kernel_from_the_measured_speedup():
   assert gg_rule.choose(problem(m=16 * 32), H200).config.split == "n"   # 16 rows per group
   assert gg_rule.choose(problem(g=1, m=3000), H200).impl == "xla"
   assert gg_rule.choose(problem("masked", g=1, m=3000), H200).impl == "pallas"
-  assert gg_rule.choose(problem(dtype="float8_e4m3fn"), H200).impl == "xla"
+  f8 = gg_rule.choose(problem(dtype="float8_e4m3fn"), H200)
+  assert (f8.impl, f8.source) == ("pallas", "formula") and "in fp8" in f8.reason
+  assert gg_rule.pallas_unsupported_reason(f8.problem, f8.config) is None
   assert gg_rule.choose(problem(activation="swiglu"), H200).impl == "pallas"
   assert gg_rule.choose(problem(), DeviceSpec.for_kind("cpu")).impl == "xla"
 

@@ -6,9 +6,11 @@ import numpy as np
 import pytest
 
 import jaxkern
+from jaxkern import _compat
 from _testing import FP8, grouped_gemm_numpy, random_group_sizes, rel_err
 
 S = jax.ShapeDtypeStruct
+H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
 
 
 def test_contiguous_and_masked(rng):
@@ -63,9 +65,25 @@ def test_bad_input_raises_value_error(args, kw, words):
 
 
 def test_signals_need_a_kernel():
-  with pytest.raises(NotImplementedError, match="return_signals"):
-    jax.eval_shape(lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m, return_signals=True),
-                   S((4, 16, 256), jnp.bfloat16), RHS, GS)
+  # On the CPU there is no kernel to publish completion (the XLA path cannot), and impl="xla"
+  # cannot signal anywhere; under an H200 mesh M_max must split into whole row tiles.
+  signal = lambda **kw: lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m,
+                                                             return_signals=True, **kw)
+  with pytest.raises(NotImplementedError, match="return_signals=True needs the Mosaic GPU"):
+    jax.eval_shape(signal(), S((4, 64, 256), jnp.bfloat16), RHS, GS)
+  with jax.sharding.use_abstract_mesh(H200_MESH):
+    with pytest.raises(NotImplementedError, match="impl='pallas'"):
+      jax.eval_shape(signal(impl="xla"), S((4, 64, 256), jnp.bfloat16), RHS, GS)
+    with pytest.raises(NotImplementedError, match=r"M_max \(lhs.shape\[1\] = 40\)"):
+      jax.eval_shape(signal(), S((4, 40, 256), jnp.bfloat16), RHS, GS)
+    [choice] = jaxkern.explain(signal(), S((4, 64, 256), jnp.bfloat16), RHS, GS)
+    out, signals = jax.eval_shape(signal(), S((4, 64, 256), jnp.bfloat16), RHS, GS)
+    target = jaxkern.grouped_gemm_signal_target(S((4, 64, 256), jnp.bfloat16), RHS, GS)
+  assert choice.impl == "pallas" and "return_signals" in choice.reason
+  assert choice.config.tiles == "rows" and 64 % choice.config.block_m == 0
+  assert out.shape == (4, 64, 96) and signals.dtype == jnp.int32
+  assert signals.shape == (4, 64 // choice.config.block_m)
+  assert target == -(-96 // choice.config.block_n) == 1
 
 
 def test_config_validation():

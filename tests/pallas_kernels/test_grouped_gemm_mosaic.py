@@ -11,11 +11,14 @@ import pytest
 
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
-from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, group_tiles,
-                                                group_tiles_bound, grouped_gemm_pallas,
+from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, SignalConsumer,
+                                                group_tiles, group_tiles_bound,
+                                                grouped_gemm_pallas, signal_target, signals_reason,
                                                 smem_bytes, tile_groups, ungroup_rows,
                                                 unsupported_reason)
-from tests._testing import grouped_gemm_numpy, random_group_sizes, rel_err
+from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
+from tests._testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, random_group_sizes,
+                            rel_err, snapshot_consumer)
 
 C = GroupedGemmPallasConfig
 H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
@@ -108,6 +111,120 @@ def test_swiglu_epilogue(rng, layout, config):
   assert np.all(np.asarray(out, np.float32)[want == 0] == 0)   # rows of no group: zeros
 
 
+@pytest.mark.parametrize("config,activation,num_sms", [
+    (C(block_m=64, block_n=128, split="n", num_stages=2), None, 3),
+    (C(block_m=128, block_n=128, split="m", num_stages=3), None, 2),
+    (C(block_m=64, block_n=256, split="n", num_stages=2), "swiglu", 3)])
+def test_signals_count_column_tiles_and_a_consumer_reads_final_blocks(rng, config, activation,
+                                                                      num_sms):
+  # Masked layout with an empty group, a partial one and a full one; N/N_out not a multiple of
+  # the tile's columns. Every block's signal ends at the column-tile count, and a consumer on an
+  # extra CTA that copies each block once its signal is complete gets the final output. (Under
+  # the interpreter the consumer runs after the GEMM's CTAs; the H200 test runs them together.)
+  g, m_max, k, n = 3, 128, 64, 320
+  masked_m = np.array([70, 0, 128], np.int32)
+  lhs = rng.standard_normal((g, m_max, k)).astype(np.float32)
+  lhs[0, 70:] = np.nan
+  rhs = rng.standard_normal((g, k, n)).astype(np.float32) / 8
+  lhs16, rhs16 = jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16)
+  n_out = n // 2 if activation else n
+  target = signal_target(config, n=n, activation=activation)
+  assert target == -(-n_out // (config.block_n // (2 if activation else 1)))
+  blocks = g * m_max // config.block_m
+  padded_n = target * config.block_n // (2 if activation else 1)  # interpret: whole tiles
+  consumer = snapshot_consumer(num_ctas=1, num_blocks=blocks, block_m=config.block_m,
+                               n_out=padded_n, target=target, dtype=jnp.bfloat16, interpret=True)
+  out, signals, snap, polls = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m),
+                                   activation=activation, return_signals=True, config=config,
+                                   num_sms=num_sms, consumer=consumer)
+  want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
+                            masked_m=masked_m, activation=activation)
+  assert out.shape == (g, m_max, n_out) and signals.shape == (g, m_max // config.block_m)
+  _close(out.reshape(-1, n_out), want.reshape(-1, n_out))
+  np.testing.assert_array_equal(np.asarray(signals), target)
+  np.testing.assert_array_equal(np.asarray(snap)[:, :n_out], np.asarray(out).reshape(-1, n_out))
+  np.testing.assert_array_equal(np.asarray(polls), 0)
+  if num_sms != 3 or activation:     # once: the interpreter is slow
+    return
+  # The same call without a consumer, and plain (no signals), agree with it exactly.
+  out2, signals2 = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m), activation=activation,
+                        return_signals=True, config=config, num_sms=num_sms)
+  out3 = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m), activation=activation, config=config,
+              num_sms=num_sms)
+  np.testing.assert_array_equal(np.asarray(out2), np.asarray(out))
+  np.testing.assert_array_equal(np.asarray(out3), np.asarray(out))
+  np.testing.assert_array_equal(np.asarray(signals2), target)
+
+
+def test_signals_need_whole_row_tiles_of_one_group():
+  lhs, rhs = jnp.zeros((2, 96, 64), jnp.bfloat16), jnp.zeros((2, 64, 128), jnp.bfloat16)
+  mm = jnp.array([96, 5])
+  assert signals_reason(C(block_m=64, block_n=128, split="n"), m_max=192) is None
+  assert "M_max (lhs.shape[1] = 96)" in signals_reason(C(block_m=128), m_max=96)
+  assert "tiles='rows'" in signals_reason(C(block_m=64, split="n", tiles="groups"), m_max=128)
+  with pytest.raises(NotImplementedError, match="block_m = 128"):
+    grouped_gemm_pallas(lhs, rhs, masked_m=mm, return_signals=True, config=C(block_m=128))
+  with pytest.raises(NotImplementedError, match="masked layout"):
+    grouped_gemm_pallas(lhs.reshape(192, 64), rhs, jnp.array([96, 5]), return_signals=True)
+  consumer = SignalConsumer(num_ctas=1, body=lambda *refs: None)
+  with pytest.raises(NotImplementedError, match="needs return_signals=True"):
+    grouped_gemm_pallas(lhs, rhs, masked_m=mm, consumer=consumer)
+  with pytest.raises(ValueError, match="consumer.num_ctas must be in 1..3"):
+    grouped_gemm_pallas(jnp.zeros((2, 128, 64), jnp.bfloat16), rhs, masked_m=mm,
+                        return_signals=True, num_sms=4, config=C(block_m=64, block_n=128, split="n"),
+                        consumer=SignalConsumer(num_ctas=4, body=lambda *refs: None))
+
+
+F8 = dict(block_k=128)
+
+
+@pytest.mark.parametrize("layout,config", [
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2, **F8)),
+    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=3, tiles="groups", **F8)),
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8))])
+def test_fp8_1d2d_scales(rng, layout, config):
+  # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks, N = 192 (a partial rhs
+  # scale block, and the last tile's columns past N), scales spanning 2^-4..2^4 so a wrong
+  # block or row scale shows, an empty group, NaN rows past the groups.
+  g, k, n = 3, 256, 192
+  block_scale = np.exp2(rng.integers(-4, 5, (g, k // 128, 2)))
+  w = rng.standard_normal((g, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)[..., :n]
+  rq, rs = quantize_rhs_fp8(w)
+  if layout == "contiguous":
+    sizes = np.array([70, 0, 75], np.int32)
+    x = rng.standard_normal((160, k)) * np.exp2(rng.integers(-4, 5, (160, 2))).repeat(128, 1)
+    kw, oracle = dict(group_sizes=jnp.asarray(sizes)), dict(group_sizes=sizes)
+  else:
+    masked_m = np.array([33, 64, 0], np.int32)
+    x = rng.standard_normal((g, 64, k)) * np.exp2(rng.integers(-4, 5, (g, 64, 2))).repeat(128, 2)
+    kw, oracle = dict(masked_m=jnp.asarray(masked_m)), dict(masked_m=masked_m)
+  lq, ls = quantize_lhs_fp8(x)
+  if layout == "contiguous":
+    lq = lq.at[145:].set(jnp.nan)      # rows past the groups: garbage must not leak
+  out = _run(lq, rq, lhs_scale=ls, rhs_scale=rs, config=config, num_sms=3, **kw)
+  want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), **oracle)
+  assert out.shape == x.shape[:-1] + (n,) and out.dtype == jnp.bfloat16
+  _close(out.reshape(-1, n), np.nan_to_num(want).reshape(-1, n))
+  assert np.all(np.asarray(out, np.float32).reshape(-1, n)[np.nan_to_num(want).reshape(-1, n)
+                                                           == 0] == 0)
+
+
+def test_fp8_unsupported_configs():
+  fp8 = dict(k=256, n=256, dtype="float8_e4m3fn", out_dtype="bfloat16", activation=None)
+  assert unsupported_reason(C(block_m=128, block_n=128, **F8), **fp8) is None
+  assert "block_k=64" in unsupported_reason(C(block_m=128, block_n=128), **fp8)
+  assert "64 x 256 consumer tile" in unsupported_reason(C(**F8), **fp8)
+  assert "K % 128" in unsupported_reason(C(block_m=128, block_n=128, **F8), **dict(fp8, k=192))
+  assert "swiglu" in unsupported_reason(C(block_m=128, block_n=128, **F8),
+                                        **dict(fp8, activation="swiglu"))
+  assert "block_k=128 with bfloat16" in unsupported_reason(
+      C(**F8), k=256, n=256, dtype="bfloat16", out_dtype="bfloat16", activation=None)
+  with pytest.raises(ValueError, match="need lhs_scale"):
+    grouped_gemm_pallas(jnp.zeros((8, 256), jnp.float8_e4m3fn),
+                        jnp.zeros((1, 256, 128), jnp.float8_e4m3fn), jnp.array([8]),
+                        config=C(block_m=128, block_n=128, **F8))
+
+
 def test_tile_groups_match_brute_force(rng):
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
@@ -198,6 +315,20 @@ def test_public_op_runs_the_kernel_under_interpret_policy(rng):
   assert choice.impl == "pallas" and choice.interpret
   want = grouped_gemm_numpy(np.asarray(lhs, np.float64), np.asarray(rhs, np.float64), sizes)
   _close(out, want)
+
+
+def test_public_op_runs_the_fp8_kernel_under_interpret_policy(rng):
+  import jaxkern
+  sizes = np.array([50, 0, 70], np.int32)
+  lq, ls = quantize_lhs_fp8(rng.standard_normal((128, 256)))
+  rq, rs = quantize_rhs_fp8(rng.standard_normal((3, 256, 128)))
+  with jax.sharding.use_abstract_mesh(H200_MESH), jaxkern.policy(interpret=True):
+    [choice] = jaxkern.explain(jaxkern.grouped_gemm, lq, rq, jnp.asarray(sizes), lhs_scale=ls,
+                               rhs_scale=rs)
+    out = jaxkern.grouped_gemm(lq, rq, jnp.asarray(sizes), lhs_scale=ls, rhs_scale=rs)
+  assert choice.impl == "pallas" and choice.config.block_k == 128 and "fp8" in choice.reason
+  assert out.dtype == jnp.bfloat16
+  _close(out, grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), sizes))
 
 
 def test_empty_problems_return_zeros_without_a_kernel():
