@@ -114,6 +114,21 @@ def _signal_ptr(ref):
   return mgpu_utils.memref_ptr(ref)
 
 
+def warpgroup_sync(*, interpret: bool) -> None:
+  """A barrier of this warpgroup's 128 threads (`bar.sync` on the warpgroup's named barrier):
+  what one thread completed before it (e.g. waiting for its TMA stores) is ordered before what
+  any thread of the warpgroup does after it. A no-op under the interpreter."""
+  if interpret:
+    return
+
+  @plgpu.inline_mgpu()
+  def sync(ctx):
+    del ctx
+    from jax.experimental.mosaic.gpu import utils as mgpu_utils
+    mgpu_utils.warpgroup_barrier()
+  sync()
+
+
 def signal_release(counter, *, interpret: bool) -> None:
   """Adds 1 to `counter` (an int32 [1] global-memory ref) once every write this warpgroup has
   made visible before (its completed TMA stores included) is visible to any thread of the GPU

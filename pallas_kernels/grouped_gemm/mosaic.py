@@ -377,6 +377,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       if st.signals:
         store()
         plgpu.wait_smem_to_gmem(0, wait_read_only=False)   # stores complete, not only read
+        _mgpu.warpgroup_sync(interpret=st.interpret)       # ... whichever thread issued them
         plgpu.barrier_arrive(done)                         # both consumers' halves of the tile
         plgpu.barrier_wait(done)
         pl.when(wg == 0)(lambda: _mgpu.signal_release(sig_ref.at[pl.ds(m, 1)],
