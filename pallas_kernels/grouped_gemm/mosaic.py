@@ -47,6 +47,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from typing import Callable
 
 import jax
 import jax.numpy as jnp
@@ -160,7 +161,7 @@ class SignalConsumer:
   refs of `out_type` (a tuple of jax.ShapeDtypeStruct), returned after the GEMM's outputs. Under
   the interpreter the extra CTAs run after the GEMM's."""
   num_ctas: int
-  body: object
+  body: Callable[..., None]
   out_type: tuple = ()
 
 
