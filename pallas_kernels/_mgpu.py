@@ -11,7 +11,10 @@ from __future__ import annotations
 
 import jax.numpy as jnp
 from jax import lax
+from jax._src.lib.mlir import ir        # MLIR of the inline Mosaic GPU code (signals below)
+from jax._src.lib.mlir.dialects import arith, llvm, scf
 from jax.experimental import pallas as pl
+from jax.experimental.mosaic.gpu import utils as mgpu_utils
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 
@@ -109,11 +112,6 @@ def store_chunks(tile, bufs, stores, send) -> None:
 # Completion signals between CTAs (grouped GEMM's return_signals). The counters are int32
 # global memory; these helpers run in a warpgroup's code, the GPU instructions from one thread.
 
-def _signal_ptr(ref):
-  from jax.experimental.mosaic.gpu import utils as mgpu_utils
-  return mgpu_utils.memref_ptr(ref)
-
-
 def warpgroup_sync(*, interpret: bool) -> None:
   """A barrier of this warpgroup's 128 threads (`bar.sync` on the warpgroup's named barrier):
   what one thread completed before it (e.g. waiting for its TMA stores) is ordered before what
@@ -124,7 +122,6 @@ def warpgroup_sync(*, interpret: bool) -> None:
   @plgpu.inline_mgpu()
   def sync(ctx):
     del ctx
-    from jax.experimental.mosaic.gpu import utils as mgpu_utils
     mgpu_utils.warpgroup_barrier()
   sync()
 
@@ -144,12 +141,9 @@ def signal_release(counter, *, interpret: bool) -> None:
   @plgpu.inline_mgpu(arg_types=(plgpu.RefType(),))
   def add(ctx, ref):
     del ctx
-    from jax._src.lib.mlir import ir
-    from jax._src.lib.mlir.dialects import llvm
-    from jax.experimental.mosaic.gpu import utils as mgpu_utils
     mgpu_utils.warpgroup_barrier()
     llvm.inline_asm(ir.Type.parse("!llvm.void"),
-                    [_signal_ptr(ref), mgpu_utils.single_thread_predicate(
+                    [mgpu_utils.memref_ptr(ref), mgpu_utils.single_thread_predicate(
                         mgpu_utils.ThreadSubset.WARPGROUP)],
                     "@$1 fence.proxy.async.global;\n@$1 red.release.gpu.global.add.s32 [$0], 1;",
                     "l,b", has_side_effects=True)
@@ -171,12 +165,9 @@ def signal_wait(counter, target, *, interpret: bool, polls=None) -> None:
                      + ((plgpu.RefType(),) if polls is not None else ()))
   def wait(ctx, ref, want, *out):
     del ctx
-    from jax._src.lib.mlir import ir
-    from jax._src.lib.mlir.dialects import arith, llvm, scf
-    from jax.experimental.mosaic.gpu import utils as mgpu_utils
     i32 = ir.IntegerType.get_signless(32)
     want = want.registers.item()
-    ptr = _signal_ptr(ref)
+    ptr = mgpu_utils.memref_ptr(ref)
     loop = scf.WhileOp([i32], [mgpu_utils.c(0, i32)])
     before = loop.before.blocks.append(i32)
     with ir.InsertionPoint.at_block_begin(before):
@@ -190,7 +181,7 @@ def signal_wait(counter, target, *, interpret: bool, polls=None) -> None:
                     "fence.acquire.gpu;\nfence.proxy.async.global;", "", has_side_effects=True)
     if out:
       llvm.inline_asm(ir.Type.parse("!llvm.void"),
-                      [_signal_ptr(out[0]), loop.results[0],
+                      [mgpu_utils.memref_ptr(out[0]), loop.results[0],
                        mgpu_utils.single_thread_predicate(mgpu_utils.ThreadSubset.WARPGROUP)],
                       "@$2 st.global.b32 [$0], $1;", "l,r,b", has_side_effects=True)
     mgpu_utils.warpgroup_barrier()

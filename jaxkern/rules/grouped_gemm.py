@@ -167,20 +167,21 @@ def measured_kernel_speedup(layout: str, one_group: bool, device: DeviceSpec,
 
 
 def _pallas_config(problem: GroupedGemmProblem, device: DeviceSpec):
-  """(config, where it came from): the measured row's config when it can run this problem
-  (with signals too), else the formula's; NotImplementedError when no candidate can."""
+  """(config, "table" or "formula", why): the measured row's config when it can run this
+  problem (signals included), else the formula's; NotImplementedError when no candidate can."""
   row = _pallas_row(problem, device)
   if row is not None:
     config = GroupedGemmPallasConfig(**row["config"])
-    if pallas_unsupported_reason(problem, config) is None:
-      return config, f"the measured row's config ({row['shape']})"
+    reason = pallas_unsupported_reason(problem, config)
+    if reason is None:
+      return config, "table", f"the config measured on {row['shape']}"
   config = pallas_formula_config(problem)
   if config is None:
     raise NotImplementedError(
         f"grouped_gemm(impl='pallas'): "
         f"{pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}")
-  return config, "the formula's config" + (" (the measured row's cannot signal)"
-                                             if row is not None else "")
+  return config, "formula", "the formula's config" + (
+      f" (the one measured on {row['shape']} cannot run it: {reason})" if row is not None else "")
 
 
 def config_for(impl: str, problem: GroupedGemmProblem, device: DeviceSpec):
@@ -247,11 +248,10 @@ def _signals_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:
     raise NotImplementedError(
         f"grouped_gemm: return_signals=True needs the Mosaic GPU kernel, which {device.kind} "
         "does not run (on CPU: jaxkern.policy(interpret=True) under an H200 abstract mesh)")
-  config, source = _pallas_config(problem, device)
-  return Choice(op=OP, impl="pallas", config=config, problem=problem,
-                source="table" if source.startswith("the measured") else "formula",
+  config, source, why = _pallas_config(problem, device)
+  return Choice(op=OP, impl="pallas", config=config, problem=problem, source=source,
                 reason=f"return_signals=True: only the kernel publishes per-block completion; "
-                       f"{source}", estimate=estimate(problem, device))
+                       f"{why}", estimate=estimate(problem, device))
 
 
 def choose(problem: GroupedGemmProblem, device: DeviceSpec) -> Choice:

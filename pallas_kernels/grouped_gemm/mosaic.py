@@ -402,10 +402,12 @@ def _epilogue(accs):
   return gate / (1.0 + jnp.exp(-gate)) * up
 
 
+@functools.partial(jax.jit, static_argnames=("st", "out_rows", "n", "consumer"))
 def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: _Static, out_rows: int, n: int,
           consumer: SignalConsumer | None):
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
-  global-memory ref the kernel closes over (aliased in and out of the launch). fp8: rhs is
+  global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
+  inside a jit, hence this one, which a caller's jit inlines). fp8: rhs is
   K-major [G, N, K], lscale the lhs scales [K / 128, rows] and rscale the rhs scales, flat."""
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
@@ -547,10 +549,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                k_blocks=k // SCALE_BLOCK if fp8 else 0, n_blocks=-(-n // SCALE_BLOCK))
   out_rows = m_tiles * bm if interpret or by_group else rows
-  call = functools.partial(_call, st=st, out_rows=out_rows, n=n_out, consumer=consumer)
-  if return_signals:   # the counters are a ref with a memory space: those live inside a jit
-    call = jax.jit(call)
-  out, signals, *results = call(plan, bounds, flat, rhs, lscale, rscale)
+  out, signals, *results = _call(plan, bounds, flat, rhs, lscale, rscale, st=st,
+                                 out_rows=out_rows, n=n_out, consumer=consumer)
   out = out[:, :n // parts]
   if by_group:
     out = ungroup_rows(out, starts, ends, first_tile, a, rows=rows, block_m=bm)
