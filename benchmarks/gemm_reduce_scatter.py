@@ -1,6 +1,6 @@
 """GEMM + reduce-scatter over tensor-parallel meshes of the local devices.
 
-  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small]
+  python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small] [--only NAME,...]
       [--impls unfused,fused] [--fused_configs n256/s4/in,...] [--update-tuning] [--out DIR]
   python -m benchmarks.gemm_reduce_scatter --annotate benchmarks/results/h200x2/gemm_reduce_scatter.json
 
@@ -33,6 +33,8 @@ from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig
 _TP = flags.DEFINE_list("tp", ["2", "4"], "mesh sizes (those above the device count are skipped)")
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "sweep", "small"],
                             "seed: PEERS.md §2; sweep: + M 256..16384 x 3 (N, K); small: CPU smoke")
+_ONLY = flags.DEFINE_list("only", [], "only these shapes of --shapes, e.g. M4096_N4096_K4096 "
+                          "(a sweep split across runs: --update-tuning merges rows by key)")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
 _IMPLS = flags.DEFINE_list("impls", ["unfused", "fused"],
@@ -129,6 +131,11 @@ def main(argv):
   del argv
   shapes = {"seed": GEMM_RS_SEED_SHAPES, "sweep": GEMM_RS_SWEEP_SHAPES, "small": SMALL_SHAPES}[
       _SHAPES.value]
+  if _ONLY.value:
+    unknown = set(_ONLY.value) - {s.name for s in shapes}
+    if unknown:
+      raise app.UsageError(f"--only: no such shape in --shapes={_SHAPES.value}: {sorted(unknown)}")
+    shapes = [s for s in shapes if s.name in _ONLY.value]
   if _ANNOTATE.value:   # a run from a machine without ../shared/PEERS.md (the lent GPUs)
     path = pathlib.Path(_ANNOTATE.value)
     data = json.loads(path.read_text())

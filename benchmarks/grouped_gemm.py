@@ -1,7 +1,11 @@
 """Grouped GEMM on the PEERS.md §3 shapes: our impls (and each XLA variant the rule can pick) vs
 lax.ragged_dot, JAX's ragged_dot_mgpu and tokamax's Mosaic GPU ragged_dot, in the same process.
 
-  python -m benchmarks.grouped_gemm [--shapes seed|small] [--out DIR] [--update-tuning]
+  python -m benchmarks.grouped_gemm [--shapes seed|small] [--only NAME,...] [--novariants]
+      [--out DIR] [--update-tuning]
+
+"jaxkern:auto" is the public op (the impl the rule chose is in each record's "chosen"); its fp8 rows
+take the weights K-major (rhs [G, N, K], as fp8 serving stores them).
 
 --update-tuning writes the fastest measured XLA variant per shape bucket to
 jaxkern/tuning/<device>/grouped_gemm.json, which the rule then prefers to its formula.
@@ -32,6 +36,9 @@ _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
 _UPDATE = flags.DEFINE_bool("update-tuning", False, "write the measured table under jaxkern/tuning")
 _LAYOUTS = flags.DEFINE_list("layouts", ["contiguous", "masked", "fp8"], "which families to run")
+_ONLY = flags.DEFINE_list("only", [], "only these PEERS.md §3 shape names (default: all)")
+_VARIANTS = flags.DEFINE_bool("variants", True, "also time each XLA variant the rule can pick "
+                              "(needed by --update-tuning)")
 
 SMALL_SHAPES = (GroupedGemmShape("small_G1", 1, 256, 256, 96),
                 GroupedGemmShape("small_G8", 8, 256, 128, 24),
@@ -92,11 +99,12 @@ def bench_contiguous(shape, iters, device, tuning_rows):
   ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
   base = dict(shape=shape.name, tp=1, layout="contiguous", dtype="bfloat16")
   choice = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, gs)[0]
-  records.append(_time(dict(base, impl=f"jaxkern:{choice.impl}", config=str(choice.config),
+  records.append(_time(dict(base, impl="jaxkern:auto", chosen=choice.impl,
+                            config=str(choice.config),
                             source=choice.source), jaxkern.grouped_gemm, iters, ref,
                        args_fn))
   variants = {}
-  for cfg in _candidates(choice.problem, device):
+  for cfg in _candidates(choice.problem, device) if _VARIANTS.value else ():
     label = cfg.method if cfg.method == "ragged_dot" else f"tiled/{cfg.block_m}"
     rec = _time(dict(base, impl=f"jaxkern:xla[{label}]", config=str(cfg)),
                 functools.partial(jaxkern.grouped_gemm, config=cfg), iters, ref, args_fn)
@@ -152,24 +160,32 @@ def bench_masked(shape, iters):
   lhs, rhs, mm = args_fn(0)
   ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
   fn = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m)
+  choice = jaxkern.explain(fn, lhs, rhs, mm)[0]
   rec = _time(dict(shape=f"{shape.name}/masked", tp=1, layout="masked", dtype="bfloat16",
-                   impl="jaxkern:xla", m_max=shape.masked_m_max), fn, iters, ref, args_fn)
+                   impl="jaxkern:auto", chosen=choice.impl, config=str(choice.config),
+                   source=choice.source, m_max=shape.masked_m_max), fn, iters, ref, args_fn)
   return [_rates(rec, shape, int(np.asarray(mm).sum()))]
 
 
 def bench_fp8(shape, iters):
+  """The public op on fp8 weights stored K-major (rhs [G, N, K], as DeepGEMM and torch keep
+  them: no per-call transpose), contiguous layout."""
   def args_fn(seed):
     lhs, rhs, gs = _inputs(shape, seed)
     lq, ls = quantize_lhs_fp8(lhs)
-    rq, rs = quantize_rhs_fp8(rhs)
+    rq, rs = quantize_rhs_fp8(rhs, rhs_layout="nk")
     return lq, rq, gs, ls, rs
   args_fn = functools.lru_cache(maxsize=None)(args_fn)
   lq, rq, gs, ls, rs = args_fn(0)
-  ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y))(
-      lq, rq, gs, ls, rs)
-  fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y)
+  ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y,
+                                                             rhs_layout="nk"))(lq, rq, gs, ls, rs)
+  fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y,
+                                                  rhs_layout="nk")
+  choice = jaxkern.explain(fn, lq, rq, gs, ls, rs)[0]
   rec = _time(dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
-                   impl="jaxkern:xla"), fn, iters, ref, args_fn)
+                   rhs_layout="nk", impl="jaxkern:auto", chosen=choice.impl,
+                   config=str(choice.config),
+                   source=choice.source), fn, iters, ref, args_fn)
   return [_rates(rec, shape, int(np.asarray(gs).sum()), fp8=True)]
 
 
@@ -177,6 +193,11 @@ def main(argv):
   del argv
   device = DeviceSpec.current()
   shapes = GROUPED_GEMM_SHAPES if _SHAPES.value == "seed" else SMALL_SHAPES
+  if _ONLY.value:
+    unknown = set(_ONLY.value) - {s.name for s in shapes}
+    if unknown:
+      raise app.UsageError(f"--only: no such shape {sorted(unknown)}")
+    shapes = [s for s in shapes if s.name in _ONLY.value]
   small = _SHAPES.value == "small"
   tuning_rows = [] if _UPDATE.value else None
   records = []
@@ -192,7 +213,7 @@ def main(argv):
   _report.plot([r for r in records if "[" not in r["impl"]], path.with_suffix(".png"),
                title="grouped GEMM (bf16 unless marked)")
   main_impls = [i for i in dict.fromkeys(r["impl"] for r in records) if "[" not in i]
-  print(_report.table(records, rate_key="tflops", baseline="jaxkern:xla", columns=main_impls))
+  print(_report.table(records, rate_key="tflops", baseline="jaxkern:auto", columns=main_impls))
   print("\nXLA variants (us): ")
   for r in records:
     if "[" in r["impl"]:

@@ -3,13 +3,15 @@ and masked layouts), beside JAX's ragged_dot_mgpu and tokamax in the same proces
 checked against the float32 reference before it is timed.
 
   python -m benchmarks.grouped_gemm_configs [--only NAME,...] [--layouts contiguous,masked]
-      [--configs m128/n256] [--activation swiglu] [--signals] [--fp8] [--iters 20] [--update-tuning]
+      [--configs m128/n256] [--activation swiglu] [--signals] [--fp8] [--rhs_layout nk]
+      [--iters 20] [--update-tuning]
 
 Prints one line per (shape, config) with µs, TFLOP/s of valid rows and TB/s of minimum bytes,
 then a table of the best kernel config, our XLA path and the best config of each peer with our
 ratio to the best peer, and writes <out>/<device>/grouped_gemm_configs.json (+ .png of that
 table). --fp8 runs the fp8 (1D2D-scaled) shapes of PEERS.md §3 instead, quantized with
-DeepGEMM's scaling, against the fp8 XLA path. --signals also times every masked-layout config that can publish completion signals
+DeepGEMM's scaling, against the fp8 XLA path. --rhs_layout nk passes the weights K-major
+([G, N, K], as fp8 serving stores them; records and table rows of their own; no peers). --signals also times every masked-layout config that can publish completion signals
 with return_signals=True ("signals/..." records: the cost of waiting for each tile's stores to
 complete before publishing it; never a tuning candidate). The XLA path the rule would otherwise pick
 runs in the same process; with --update-tuning the fastest kernel config of every shape and
@@ -28,9 +30,9 @@ from absl import app, flags
 import jaxkern
 
 from benchmarks import _mgpu_debug, _report
-# Flags --iters, --out and --layouts are grouped_gemm's (one absl flag namespace).
-from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _OUT, _UPDATE, _inputs, _rates, _time,
-                                     peer_records)
+# Flags --iters, --only, --out and --layouts are grouped_gemm's (one absl flag namespace).
+from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _ONLY, _OUT, _UPDATE, _inputs, _rates,
+                                     _time, peer_records)
 from jaxkern import tuning
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
@@ -40,11 +42,12 @@ from pallas_kernels.grouped_gemm import (grouped_gemm_reference, grouped_gemm_xl
                                          quantize_lhs_fp8, quantize_rhs_fp8)
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signals_reason
 
-_ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all)")
 _CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these")
 _PEERS = flags.DEFINE_bool("peers", True, "also time ragged_dot_mgpu and tokamax (contiguous)")
 _SIGNALS = flags.DEFINE_bool("signals", False, "also time return_signals=True (masked layout)")
 _FP8 = flags.DEFINE_bool("fp8", False, "float8_e4m3fn operands with 1D2D scales (fp8 shapes)")
+_RHS_LAYOUT = flags.DEFINE_enum("rhs_layout", "kn", ["kn", "nk"],
+                                "the weights' layout: [G, K, N] or K-major [G, N, K]")
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
@@ -83,7 +86,7 @@ def main(argv):
   device = DeviceSpec.current()
   shapes = [s for s in GROUPED_GEMM_SHAPES if not _ONLY.value or s.name in _ONLY.value]
   records, tuning_rows = [], []
-  act, fp8 = _ACTIVATION.value, _FP8.value
+  act, fp8, rhs_layout = _ACTIVATION.value, _FP8.value, _RHS_LAYOUT.value
   if fp8:
     shapes = [s for s in shapes if s.name in FP8_GROUPED_GEMM_SHAPES]
 
@@ -91,8 +94,8 @@ def main(argv):
     """(lhs, rhs, sizes, lhs_scale, rhs_scale); the scales None unless --fp8."""
     lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
     if not fp8:
-      return lhs, rhs, sizes, None, None
-    (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs)
+      return lhs, (rhs if rhs_layout == "kn" else jax.numpy.swapaxes(rhs, 1, 2)), sizes, None, None
+    (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs, rhs_layout)
     return lq, rq, sizes, ls, rs
   for shape in shapes:
     for layout in _LAYOUTS.value:
@@ -109,12 +112,14 @@ def main(argv):
         """f(lhs, rhs, group_sizes or masked_m=, scales, **kw) as a function of an input set."""
         def run(a, b, g, x, y):
           sizes = dict(masked_m=g) if masked else dict(group_sizes=g)
-          return f(a, b, **sizes, lhs_scale=x, rhs_scale=y, activation=act, **kw)
+          return f(a, b, **sizes, lhs_scale=x, rhs_scale=y, activation=act,
+                   rhs_layout=rhs_layout, **kw)
         return run
       ref = jax.jit(call(grouped_gemm_reference))(lhs, rhs, sizes, ls, rs)
       problem = jaxkern.explain(call(jaxkern.grouped_gemm), lhs, rhs, sizes, ls, rs)[0].problem
       base = dict(shape=shape.name + ("/masked" if masked else "") + (f"/{act}" if act else "")
-                  + ("/fp8" if fp8 else ""), tp=1, layout=layout,
+                  + ("/fp8" if fp8 else "") + ("/nk" if rhs_layout == "nk" else ""), tp=1,
+                  layout=layout, rhs_layout=rhs_layout,
                   dtype="float8_e4m3fn" if fp8 else "bfloat16", activation=act)
       rows = int(np.asarray(sizes).sum())
       xla_cfg = rule.config_for("xla", problem, device)
@@ -133,7 +138,8 @@ def main(argv):
           recs.append(_time(dict(base, impl=name.replace("pallas/", "signals/", 1),
                                  config=dataclasses.asdict(cfg)),
                             lambda *a, f=signalled: f(*a)[0], _ITERS.value, ref, args_fn))
-      if _PEERS.value and not masked and not act and not fp8 and jax.default_backend() == "gpu":
+      if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
+          and jax.default_backend() == "gpu"):
         recs += peer_records(base, _ITERS.value, ref, lambda s: args_fn(s)[:3])
       for r in recs:
         _rates(r, shape, rows, fp8=fp8, out_cols=shape.n // 2 if act else None)

@@ -10,7 +10,7 @@ from jaxkern.ops import (MixedBatch, extend_attention, gemm_reduce_scatter, grou
                          grouped_gemm_signal_target)
 from jaxkern.policy import policy
 from pallas_kernels.extend_attention import ExtendAttentionXlaConfig
-from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
+from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig, quantize_lhs_fp8, quantize_rhs_fp8
 
 __version__ = "0.1.0"
 
@@ -18,5 +18,5 @@ __all__ = [
     "Choice", "DeviceSpec", "ExtendAttentionXlaConfig", "GroupedGemmXlaConfig", "MixedBatch",
     "explain",
     "extend_attention", "gemm_reduce_scatter", "grouped_gemm", "grouped_gemm_signal_target",
-    "policy",
+    "policy", "quantize_lhs_fp8", "quantize_rhs_fp8",
 ]

@@ -96,15 +96,19 @@ def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int
 
 
 def store_chunks(tile, bufs, stores, send) -> None:
-  """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout) to global memory in
-  EPI_COLS-column chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in
-  turn (across calls too: `stores` counts the chunks this consumer sent before; the caller adds
-  C // EPI_COLS). send(buf, c) issues the TMA of chunk c from `buf`; each chunk is cast to the
-  buffers' dtype, and a buffer is rewritten only once its previous TMA has read it."""
-  for c in range(tile.shape[1] // EPI_COLS):
+  """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout; or a tuple of such
+  pieces, side by side, each a multiple of EPI_COLS wide) to global memory in EPI_COLS-column
+  chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in turn (across calls
+  too: `stores` counts the chunks this consumer sent before; the caller adds C // EPI_COLS).
+  send(buf, c) issues the TMA of chunk c from `buf`; each chunk is cast to the buffers' dtype,
+  and a buffer is rewritten only once its previous TMA has read it."""
+  pieces = tile if isinstance(tile, tuple) else (tile,)
+  chunks = [p[:, i * EPI_COLS:(i + 1) * EPI_COLS] for p in pieces
+            for i in range(p.shape[1] // EPI_COLS)]
+  for c, chunk in enumerate(chunks):
     buf = bufs.at[lax.rem(stores + c, 2)]
     plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-    buf[...] = tile[:, c * EPI_COLS:(c + 1) * EPI_COLS].astype(buf.dtype)
+    buf[...] = chunk.astype(buf.dtype)
     plgpu.commit_smem()
     send(buf, c)
 

@@ -12,6 +12,7 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
+from pallas_kernels.grouped_gemm.reference import RHS_LAYOUTS
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signal_target
 
 _OP = "grouped_gemm"
@@ -22,33 +23,43 @@ _ACTIVATIONS = (None, "swiglu")
 _IMPLS = {"xla": grouped_gemm_xla, "pallas": grouped_gemm_pallas}
 
 
-def _check_scales(lhs, rhs, lhs_scale, rhs_scale, lead: str) -> None:
+def _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead: str,
+                  rhs_layout: str) -> None:
   fp8 = lhs.dtype == _FP8
   if not fp8:
     if lhs_scale is not None or rhs_scale is not None:
       raise ValueError(f"{_OP}: lhs_scale/rhs_scale are for float8_e4m3fn operands; lhs is "
                        f"{V.describe(lhs)}")
     return
-  k, n = rhs.shape[1], rhs.shape[2]
   if k % 128:
     raise ValueError(f"{_OP}: fp8 with 1D2D scales needs K % 128 == 0; K={k} (lhs {V.describe(lhs)})")
+  nk = rhs_layout == "nk"
+  scale_dims = "[G, N/128, K/128]" if nk else "[G, K/128, N/128]"
   if lhs_scale is None or rhs_scale is None:
     raise ValueError(f"{_OP}: float8_e4m3fn operands need lhs_scale [{lead}, K/128] and rhs_scale "
-                     "[G, K/128, N/128] (float32)")
+                     f"{scale_dims} (float32, rhs_layout={rhs_layout!r})")
   want_lhs = (*lhs.shape[:-1], k // 128)
   if lhs_scale.shape != want_lhs or lhs_scale.dtype != jnp.float32:
     raise ValueError(f"{_OP}: lhs_scale must be float32{list(want_lhs)} (per token per 128 "
                      f"channels); got {V.describe(lhs_scale)}")
-  want_rhs = (rhs.shape[0], k // 128, -(-n // 128))
+  want_rhs = (num_groups, k // 128, -(-n // 128))
+  if nk:
+    want_rhs = (num_groups, want_rhs[2], want_rhs[1])
   if rhs_scale.shape != want_rhs or rhs_scale.dtype != jnp.float32:
-    raise ValueError(f"{_OP}: rhs_scale must be float32{list(want_rhs)} (per 128x128 block); "
-                     f"got {V.describe(rhs_scale)}")
+    raise ValueError(f"{_OP}: rhs_scale must be float32{list(want_rhs)} (per 128x128 block, "
+                     f"{scale_dims} for rhs_layout={rhs_layout!r}); got {V.describe(rhs_scale)}")
 
 
 def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
-             return_signals) -> rule.GroupedGemmProblem:
-  V.rank(_OP, "rhs", rhs, 3, "[G, K, N]")
+             return_signals, rhs_layout) -> rule.GroupedGemmProblem:
+  if rhs_layout not in RHS_LAYOUTS:
+    raise ValueError(f"{_OP}: rhs_layout must be 'kn' (rhs [G, K, N]) or 'nk' (rhs [G, N, K], "
+                     f"K-major); got {rhs_layout!r}")
+  rhs_dims = "[G, N, K] (rhs_layout='nk')" if rhs_layout == "nk" else "[G, K, N]"
+  V.rank(_OP, "rhs", rhs, 3, rhs_dims)
   num_groups, k, n = rhs.shape
+  if rhs_layout == "nk":
+    k, n = n, k
   V.dtype_in(_OP, "lhs", lhs, _DTYPES)
   V.same_dtype(_OP, "lhs, rhs", lhs, rhs)
   if (group_sizes is None) == (masked_m is None):
@@ -70,9 +81,9 @@ def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, a
     V.integer(_OP, "masked_m", masked_m)
     m = lhs.shape[1]
   if lhs.shape[-1] != k:
-    raise ValueError(f"{_OP}: lhs's last dim must be K={k} (rhs [G, K, N] is {V.describe(rhs)}); "
-                     f"got {V.describe(lhs)}")
-  _check_scales(lhs, rhs, lhs_scale, rhs_scale, lead)
+    raise ValueError(f"{_OP}: lhs's last dim must be K={k} (rhs {rhs_dims} is "
+                     f"{V.describe(rhs)}); got {V.describe(lhs)}")
+  _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead, rhs_layout)
   if activation not in _ACTIVATIONS:
     raise ValueError(f"{_OP}: activation must be one of {_ACTIVATIONS}; got {activation!r}")
   if activation == "swiglu" and n % 2:
@@ -86,13 +97,14 @@ def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, a
   return rule.GroupedGemmProblem(
       layout=layout, num_groups=num_groups, m=m, k=k, n=n, dtype=jnp.dtype(lhs.dtype).name,
       out_dtype=jnp.dtype(out_dtype or default_out).name, activation=activation,
-      signals=bool(return_signals))
+      signals=bool(return_signals), rhs_layout=rhs_layout)
 
 
-@functools.partial(jax.jit, static_argnames=("out_dtype", "activation", "return_signals", "impl",
-                                             "config"))
+@functools.partial(jax.jit, static_argnames=("out_dtype", "activation", "rhs_layout",
+                                             "return_signals", "impl", "config"))
 def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
-                 out_dtype=None, activation=None, return_signals=False, impl=None, config=None):
+                 out_dtype=None, activation=None, rhs_layout="kn", return_signals=False, impl=None,
+                 config=None):
   """Grouped GEMM for MoE experts.
 
   Contiguous: lhs [M, K] sorted by group, rhs [G, K, N], group_sizes [G] -> [M, N] (rows past
@@ -101,6 +113,13 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   rhs_scale [G, K/128, N/128], float32). activation="swiglu": silu(x[:, :N/2]) * x[:, N/2:].
   out_dtype defaults to lhs.dtype (bfloat16 for fp8). Accumulation is float32.
 
+  rhs_layout="nk": the weights come K-major, rhs [G, N, K] (fp8 rhs_scale [G, N/128, K/128]),
+  as DeepGEMM and torch keep fp8 weights. fp8 wgmma reads only this layout, so an fp8 rhs in the
+  default "kn" layout costs a transpose of all the weights on every call: quantize once with
+  `jaxkern.quantize_rhs_fp8(w, rhs_layout="nk")`. bf16/fp16 kernels read K-major weights
+  through a transposed view: 0-6% slower than [G, K, N] on three H200 shapes
+  (benchmarks/results/logs/grouped_gemm_session12/bf16_layout_ab.log).
+
   return_signals=True (masked layout; the Mosaic GPU kernel) returns (out, signals): signals
   int32 [G, M_max / block_m], signals[g, i] counting the finished column tiles of rows
   [i * block_m, (i + 1) * block_m) of group g, each added only once that tile's output is in
@@ -108,20 +127,23 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   (same arguments). M_max must be a multiple of the chosen block_m (64 always works).
   """
   problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
-                     return_signals)
+                     return_signals, rhs_layout)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
   extra = {} if choice.impl == "xla" else dict(interpret=choice.interpret,
                                                return_signals=bool(return_signals))
   return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
                              rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
-                             activation=activation, config=choice.config, **extra)
+                             activation=activation, rhs_layout=rhs_layout, config=choice.config,
+                             **extra)
 
 
 def grouped_gemm_signal_target(lhs, rhs, masked_m, *, lhs_scale=None, rhs_scale=None,
-                               out_dtype=None, activation=None, impl=None, config=None) -> int:
+                               out_dtype=None, activation=None, rhs_layout="kn", impl=None,
+                               config=None) -> int:
   """The count at which `grouped_gemm(..., return_signals=True)` with the same arguments (and
   under the same jaxkern.policy) marks a block final: its number of column tiles. Static: only
   shapes and dtypes are read (arrays or jax.ShapeDtypeStructs)."""
-  problem = _problem(lhs, rhs, None, masked_m, lhs_scale, rhs_scale, out_dtype, activation, True)
+  problem = _problem(lhs, rhs, None, masked_m, lhs_scale, rhs_scale, out_dtype, activation, True,
+                     rhs_layout)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
   return signal_target(choice.config, n=problem.n, activation=activation)

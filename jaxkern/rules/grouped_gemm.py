@@ -36,6 +36,7 @@ class GroupedGemmProblem:
   out_dtype: str
   activation: str | None
   signals: bool = False   # return_signals=True: only the kernel publishes completion
+  rhs_layout: str = "kn"  # "nk": K-major weights [G, N, K]
 
   @property
   def fp8(self) -> bool:
@@ -46,6 +47,8 @@ class GroupedGemmProblem:
            "M": tuning.bucket(self.m), "K": tuning.bucket(self.k), "N": tuning.bucket(self.n)}
     if self.activation is not None:    # a fused epilogue is measured as its own row
       key["activation"] = self.activation
+    if self.rhs_layout != "kn":        # so are K-major weights (fp8: no transpose in the time)
+      key["rhs_layout"] = self.rhs_layout
     return key
 
 
@@ -95,11 +98,12 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   (tiles="groups": each weight tile read once per tile of its group). 256x128 and 64x128 row
   tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
   C = GroupedGemmPallasConfig
-  if problem.fp8:   # each consumer scales a 64 x 128 tile (one rhs scale block); K steps of 128
+  if problem.fp8:   # each consumer scales 64 x 128 or 64 x 192; K steps of 128 (a scale block)
     F = dict(block_k=128)
     out = [C(block_m=128, block_n=128, num_stages=4, **F),
            C(block_m=128, block_n=128, num_stages=6, **F),
-           C(block_m=64, block_n=256, split="n", num_stages=4, **F)]
+           C(block_m=64, block_n=256, split="n", num_stages=4, **F),
+           C(block_m=128, block_n=192, num_stages=4, **F)]
     if problem.layout == "contiguous" and problem.m < 1024 * problem.num_groups:
       out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F),
               C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F)]

@@ -24,11 +24,18 @@ weight tiles together, mostly from L2). One producer warpgroup streams (lhs, rhs
 epilogue; two consumer warpgroups share each tile by rows or columns (config.split) and issue
 wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes.
 
+Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
+ringed as [columns, K] tiles and read through a transposed view.
+
 fp8 (float8_e4m3fn with DeepGEMM's 1D2D scales): K steps of 128 (one scale block). fp8 wgmma
-takes no transposed operand, so the weights are read K-major ([G, N, K], transposed in XLA) and
-the producer also rings each step's lhs scales of the tile rows. Each consumer owns 64 x 128 (one
-rhs scale block): a step's product goes to a fresh accumulator and is added to the running one
-times its row scales and block scale, in float32.
+takes no transposed operand, so the weights are read K-major: an "nk" rhs as it is, a "kn" one
+after a transpose in XLA (one pass over the weights on every call: store fp8 weights K-major).
+The producer also rings each step's lhs scales of the tile rows. Each consumer owns 64 x 128 or
+64 x 192 (a step's product and the running sum must both fit in registers): a step's product
+goes to a fresh accumulator and is added to the running one times its row scales and block
+scale, in float32, in 128-column pieces, or 64-column ones where a tile's columns start mid
+scale block (192-wide tiles); the block scales of the next step are loaded from global memory
+while this one runs.
 
 Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
 for single-batch overlap of the down projection with the combine): signals[g, i] counts the
@@ -58,7 +65,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels import _mgpu
 from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
-from pallas_kernels.grouped_gemm.reference import group_bounds
+from pallas_kernels.grouped_gemm.reference import RHS_LAYOUTS, group_bounds
 
 __all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "group_tiles", "grouped_gemm_pallas",
            "signal_target", "signals_reason", "smem_bytes", "tile_groups", "ungroup_rows",
@@ -92,10 +99,12 @@ def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
     return f"K={k}: fp8 with 1D2D scales needs K % {SCALE_BLOCK} == 0"
   if config.block_k != SCALE_BLOCK:
     return f"block_k={config.block_k} with fp8 (one K step per scale block: block_k=128)"
-  if config.wg_tile != (64, SCALE_BLOCK):
+  if config.wg_tile not in ((64, 128), (64, 192)):
     return (f"a {config.wg_tile[0]} x {config.wg_tile[1]} consumer tile with fp8 (each consumer "
-            f"scales 64 x {SCALE_BLOCK}: one rhs scale block; e.g. 128 x 128 split 'm' or "
-            f"64 x 256 split 'n')")
+            f"keeps a step's product beside its running sum: 64 x 128 or 64 x 192, e.g. "
+            f"128 x 128 or 128 x 192 split 'm', or 64 x 256 split 'n')")
+  if config.block_n > 256:
+    return f"block_n={config.block_n} with fp8 (one TMA box of rhs rows: at most 256)"
   return None
 
 
@@ -232,8 +241,10 @@ class _Static:
   skip_empty: bool   # tiles="groups": tiles of no group write nothing (their rows are unused)
   dtype: jnp.dtype        # operands
   out_dtype: jnp.dtype
+  k_major: bool = False   # rhs [G, N, K]: [columns, K] tiles, read transposed
   k_blocks: int = 0       # fp8: K / 128 (scale blocks); 0 for 16-bit operands
   n_blocks: int = 0       # fp8: rhs scale blocks along N
+  scale_nk: bool = False  # fp8: rhs scales [G, N/128, K/128] (else [G, K/128, N/128])
   signals: bool = False   # publish per-tile completion (see the module docstring)
   interpret: bool = False
 
@@ -284,16 +295,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         slot = _mgpu.producer_slot(count, free, stages)
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
-        if st.fp8:   # K-major weights [G, N, K] and this K block's scale of every tile row
-          plgpu.copy_gmem_to_smem(rhs_ref.at[g, pl.ds(n * part_n, part_n), pl.ds(kk * bk, bk)],
-                                  b_smem.at[slot, 0], full.at[slot])
+        for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
+          cols, ks = pl.ds(p * st.up_col + n * part_n, part_n), pl.ds(kk * bk, bk)
+          plgpu.copy_gmem_to_smem(rhs_ref.at[(g, cols, ks) if st.k_major else (g, ks, cols)],
+                                  b_smem.at[slot, p], full.at[slot])
+        if st.fp8:   # this K block's scale of every tile row
           plgpu.copy_gmem_to_smem(lscale_ref.at[kk, pl.ds(row0, st.block_m)], s_smem.at[slot],
                                   full.at[slot])
-          return count + 1
-        for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
-          plgpu.copy_gmem_to_smem(
-              rhs_ref.at[g, pl.ds(kk * bk, bk), pl.ds(p * st.up_col + n * part_n, part_n)],
-              b_smem.at[slot, p], full.at[slot])
         return count + 1
       return lax.fori_loop(0, k_steps, step, count)
 
@@ -306,40 +314,54 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def operands(slot, p):
       a, b = a_smem.at[slot], b_smem.at[slot, p]
-      if st.fp8:       # b is [columns, K] (K-major, as fp8 wgmma needs): transposed view
+      if st.k_major:   # b is [columns, K] (as fp8 wgmma needs): a transposed view
         b = (b if st.split == "m" else b.at[pl.ds(wg * cols, cols)]).transpose((1, 0))
         return (a.at[pl.ds(wg * rows, rows)] if st.split == "m" else a), b
       if st.split == "m":
         return a.at[pl.ds(wg * rows, rows)], b
       return a, b.at[:, pl.ds(wg * cols, cols)]
 
+    # fp8: the accumulator in pieces that each lie inside one rhs scale block (column tiles
+    # start at multiples of 64); 16-bit operands: one piece.
+    piece = (SCALE_BLOCK if cols % SCALE_BLOCK == 0 and part_n % SCALE_BLOCK == 0 else 64
+             ) if st.fp8 else cols
+    num_pieces = cols // piece
+
     def scaled_steps(g, k_steps, count, my_rows, col0):
       """fp8: each K block's product into a fresh accumulator, then added to the running one
-      times its lhs row scales and rhs block scale (DeepGEMM's 1D2D promotion, float32)."""
+      times its lhs row scales and rhs block scales (DeepGEMM's 1D2D promotion, float32)."""
       # Columns past N (a last tile wider than what is left) compute padding that is never
       # stored: they take the last scale block rather than read past the scales.
-      nb = jnp.minimum(lax.div(col0, SCALE_BLOCK), st.n_blocks - 1)
-      bcast = lambda x: lax.broadcast_in_dim(x, (rows, cols), [0])
+      nbs = [jnp.minimum(lax.div(col0 + j * piece, SCALE_BLOCK), st.n_blocks - 1)
+             for j in range(num_pieces)]
+      bcast = lambda x: lax.broadcast_in_dim(x, (rows, piece), [0])
+
+      def block_scales(kk):    # scalar loads from global memory: issued a step ahead
+        kk = jnp.minimum(kk, st.k_blocks - 1)
+        return tuple(rscale_ref[(g * st.n_blocks + nb) * st.k_blocks + kk if st.scale_nk else
+                                (g * st.k_blocks + kk) * st.n_blocks + nb] for nb in nbs)
 
       def step(kk, carry):
-        count, acc = carry
+        count, acc, b_scale = carry
+        b_next = block_scales(kk + 1)
         slot = lax.rem(count, stages)
         plgpu.barrier_wait(full.at[slot])
 
         def scope(tmp_ref):
           plgpu.wgmma(tmp_ref, *operands(slot, 0))
-          return tmp_ref[...]
-        tmp = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
-        scales = s_smem.at[slot, pl.ds(my_rows, rows)]
-        a_scale = (scales[...] if st.interpret else
-                   plgpu.load(scales, (), layout=plgpu.Layout.WGMMA.reduce(1)))
+          scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
+          a_scale = (scales[...] if st.interpret else
+                     plgpu.load(scales, (), layout=plgpu.Layout.WGMMA.reduce(1)))
+          return tmp_ref[...], a_scale
+        tmp, a_scale = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
         plgpu.barrier_arrive(free.at[slot])
-        b_scale = rscale_ref[(g * st.k_blocks + kk) * st.n_blocks + nb]
-        return count + 1, acc + tmp * bcast(a_scale * b_scale)
-      acc = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
-      count, acc = lax.fori_loop(0, k_steps, step, (count, acc))
-      return count, (acc,)
-    row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, cols), 0, layout=plgpu.Layout.WGMMA)
+        acc = tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(a_scale * b)
+                    for j, (a, b) in enumerate(zip(acc, b_scale)))
+        return count + 1, acc, b_next
+      acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
+      count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
+      return count, acc
+    row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
 
     def unit(i, carry):
       count, stores = carry
@@ -359,16 +381,18 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
               plgpu.wgmma(acc_ref, *operands(slot, p))
           end = _mgpu.consume(k_steps, count, full, free, stages, mma)
           return end, tuple(r[...] for r in acc_refs)
-        if st.fp8:
-          count, accs = scaled_steps(g, k_steps, count, my_rows, col0)
+        if st.fp8:     # the pieces of the tile's columns
+          count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
         else:
           count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
+          vals = (_epilogue(accs),)
         row = row0 + row_iota                       # keep this group's rows of the tile
-        return count, jnp.where((row >= start) & (row < end),
-                                _epilogue(accs).astype(st.out_dtype), out)
+        mine = (row >= start) & (row < end)
+        return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o) for v, o in zip(vals, out))
 
-      zeros = plgpu.layout_cast(jnp.zeros((rows, cols), st.out_dtype), plgpu.Layout.WGMMA)
-      count, out = for_each_group(g_lo, g_hi, group, (count, zeros))  # rows of no group: zero
+      zeros = plgpu.layout_cast(jnp.zeros((rows, piece), st.out_dtype), plgpu.Layout.WGMMA)
+      count, out = for_each_group(g_lo, g_hi, group,               # rows of no group: zero
+                                  (count, (zeros,) * num_pieces))
       chunks = cols // _mgpu.EPI_COLS
 
       def store():
@@ -407,16 +431,17 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: _Static, out_rows: in
           consumer: SignalConsumer | None):
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
   global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
-  inside a jit, hence this one, which a caller's jit inlines). fp8: rhs is
-  K-major [G, N, K], lscale the lhs scales [K / 128, rows] and rscale the rhs scales, flat."""
+  inside a jit, hence this one, which a caller's jit inlines). st.k_major: rhs is [G, N, K];
+  fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales, flat."""
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
   side = consumer.num_ctas if consumer is not None else 0
 
   def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, *results):
-    rhs_tile = ((1, st.block_n, st.block_k) if st.fp8 else
-                (st.parts, st.block_k, st.block_n // st.parts))
+    part_n = st.block_n // st.parts
+    rhs_tile = ((st.parts, part_n, st.block_k) if st.k_major else
+                (st.parts, st.block_k, part_n))
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages,) + rhs_tile, st.dtype, transforms=transforms),
             plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
@@ -451,7 +476,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: _Static, out_rows: in
 
 
 def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
-                        rhs_scale=None, out_dtype=None, activation=None,
+                        rhs_scale=None, out_dtype=None, activation=None, rhs_layout: str = "kn",
                         return_signals: bool = False,
                         config: GroupedGemmPallasConfig = GroupedGemmPallasConfig(),
                         num_sms: int | None = None, consumer: SignalConsumer | None = None,
@@ -464,11 +489,16 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   block_m] (see the module docstring; complete at `signal_target`). A `consumer` (needs
   return_signals) runs beside the GEMM; its results follow: (out, signals, *results).
 
+  rhs_layout="nk": rhs is K-major [G, N, K] (and fp8 rhs_scale [G, cdiv(N, 128), K/128]).
   float8_e4m3fn operands need lhs_scale and rhs_scale (DeepGEMM's 1D2D scales, float32); the
-  kernel reads the weights K-major (fp8 wgmma takes no transposed operand), so rhs [G, K, N] is
-  transposed in XLA first (one pass over the weights)."""
+  kernel reads fp8 weights K-major (fp8 wgmma takes no transposed operand), so an fp8 rhs in the
+  "kn" layout is transposed in XLA first (one pass over the weights on every call)."""
   dtype = jnp.dtype(lhs.dtype)
-  num_groups, k, n = rhs.shape
+  if rhs_layout not in RHS_LAYOUTS:
+    raise ValueError(f"grouped_gemm_pallas: rhs_layout must be one of {RHS_LAYOUTS}; "
+                     f"got {rhs_layout!r}")
+  k_major = rhs_layout == "nk"
+  num_groups, k, n = (rhs.shape[0], rhs.shape[2], rhs.shape[1]) if k_major else rhs.shape
   fp8 = dtype.name == FP8
   out_dtype = jnp.dtype(out_dtype or (jnp.bfloat16 if fp8 else dtype))
   if fp8 and (lhs_scale is None or rhs_scale is None):
@@ -496,7 +526,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     rscale = rhs_scale.astype(_F32).reshape(-1)
-    rhs = jnp.swapaxes(rhs, 1, 2)                # [G, N, K]: K-major
+    if not k_major:
+      rhs = jnp.swapaxes(rhs, 1, 2)              # [G, N, K]: K-major
   else:
     lscale, rscale = jnp.zeros((1, 8), _F32), jnp.zeros((1,), _F32)    # unused
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
@@ -527,6 +558,11 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     if fp8:
       lscale = jnp.pad(lscale, ((0, 0), (0, lhs_rows - lscale.shape[1])))
       rhs = jnp.pad(rhs, ((0, 0), (0, n_tiles * part_n - n_out), (0, 0)))
+    elif k_major:
+      rhs = jnp.pad(rhs.reshape(num_groups, parts, n_out, k),     # each part padded on its own
+                    ((0, 0), (0, 0), (0, n_tiles * part_n - n_out),
+                     (0, k_steps * config.block_k - k)))
+      rhs = rhs.reshape(num_groups, parts * n_tiles * part_n, k_steps * config.block_k)
     else:
       rhs = jnp.pad(rhs.reshape(num_groups, k, parts, n_out),     # each part padded on its own
                     ((0, 0), (0, k_steps * config.block_k - k), (0, 0),
@@ -547,7 +583,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                up_col=n_out if parts == 2 else 0, split=config.split,
                num_stages=config.num_stages, band=min(config.band, m_tiles), skip_empty=by_group,
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
-               k_blocks=k // SCALE_BLOCK if fp8 else 0, n_blocks=-(-n // SCALE_BLOCK))
+               k_major=fp8 or k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
+               n_blocks=-(-n // SCALE_BLOCK), scale_nk=fp8 and k_major)
   out_rows = m_tiles * bm if interpret or by_group else rows
   out, signals, *results = _call(plan, bounds, flat, rhs, lscale, rscale, st=st,
                                  out_rows=out_rows, n=n_out, consumer=consumer)

@@ -2,8 +2,10 @@
 
 Layouts (DESIGN.md §2): contiguous lhs [M, K] sorted by group with group_sizes [G] (rows past the
 sum are zero), or masked lhs [G, M_max, K] with masked_m [G] (rows >= masked_m[g] are zero);
-rhs [G, K, N]. fp8 e4m3 operands carry DeepGEMM 1D2D scales: lhs_scale [..., K/128] per token per
-128 channels, rhs_scale [G, K/128, cdiv(N, 128)] per 128x128 block; they are applied in float32.
+rhs [G, K, N], or with rhs_layout="nk" [G, N, K] (K-major: the layout fp8 wgmma reads, in which
+DeepGEMM and torch keep fp8 weights). fp8 e4m3 operands carry DeepGEMM 1D2D scales: lhs_scale
+[..., K/128] per token per 128 channels, rhs_scale per 128x128 block ([G, K/128, cdiv(N, 128)], or
+[G, cdiv(N, 128), K/128] with rhs_layout="nk"); they are applied in float32.
 """
 
 from __future__ import annotations
@@ -18,6 +20,18 @@ from pallas_kernels.grouped_gemm.config import GroupedGemmXlaConfig
 _F32 = jnp.float32
 _SCALE_BLOCK = 128
 _E4M3_MAX = 448.0
+RHS_LAYOUTS = ("kn", "nk")
+
+
+def rhs_kn(rhs, rhs_scale, rhs_layout: str):
+  """rhs [G, K, N] and its scales [G, K/128, cdiv(N, 128)] from either layout (the XLA paths
+  compute in [G, K, N]; XLA's transpose folding can take the swap into the dot that reads it)."""
+  if rhs_layout == "kn":
+    return rhs, rhs_scale
+  if rhs_layout != "nk":
+    raise ValueError(f"grouped_gemm: rhs_layout must be one of {RHS_LAYOUTS}; got {rhs_layout!r}")
+  return (jnp.swapaxes(rhs, 1, 2),
+          None if rhs_scale is None else jnp.swapaxes(rhs_scale, 1, 2))
 
 
 def _dequant_lhs(x, scale, dtype):
@@ -53,9 +67,13 @@ def quantize_lhs_fp8(x):
   return q, scale
 
 
-def quantize_rhs_fp8(w):
+def quantize_rhs_fp8(w, rhs_layout: str = "kn"):
   """float8_e4m3fn values and float32 scales [G, K/128, cdiv(N, 128)]: one absmax scale per
-  128x128 block of w [G, K, N] (DeepGEMM's 2D scaling of weights; a partial last N block)."""
+  128x128 block of w [G, K, N] (DeepGEMM's 2D scaling of weights; a partial last N block).
+  rhs_layout="nk": returned K-major, values [G, N, K] and scales [G, cdiv(N, 128), K/128] (the
+  layout the fp8 kernel reads without a transpose; quantize once when loading the weights)."""
+  if rhs_layout not in RHS_LAYOUTS:
+    raise ValueError(f"quantize_rhs_fp8: rhs_layout must be one of {RHS_LAYOUTS}; got {rhs_layout!r}")
   w = jnp.asarray(w, _F32)
   g, k, n = w.shape
   nb = -(-n // _SCALE_BLOCK)
@@ -63,7 +81,10 @@ def quantize_rhs_fp8(w):
   blocks = padded.reshape(g, k // _SCALE_BLOCK, _SCALE_BLOCK, nb, _SCALE_BLOCK)
   scale = jnp.maximum(jnp.abs(blocks).max((2, 4)), 1e-12) / _E4M3_MAX
   q = (blocks / scale[:, :, None, :, None]).reshape(g, k, nb * _SCALE_BLOCK)[..., :n]
-  return q.astype(jnp.float8_e4m3fn), scale
+  q = q.astype(jnp.float8_e4m3fn)
+  if rhs_layout == "nk":
+    return jnp.swapaxes(q, 1, 2), jnp.swapaxes(scale, 1, 2)
+  return q, scale
 
 
 def group_bounds(group_sizes, num_rows: int):
@@ -171,17 +192,19 @@ def _compute_dtype(lhs):
 
 
 def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
-                           rhs_scale=None, out_dtype=None, activation=None):
+                           rhs_scale=None, out_dtype=None, activation=None, rhs_layout="kn"):
   """Float32 math throughout (HIGHEST precision), tiled contiguous / batched masked."""
+  rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
                        activation=activation, config=GroupedGemmXlaConfig(method="tiled"),
                        compute_dtype=_F32, precision=lax.Precision.HIGHEST)
 
 
 def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
-                     out_dtype=None, activation=None,
+                     out_dtype=None, activation=None, rhs_layout="kn",
                      config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
   """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation."""
+  rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
   compute = _compute_dtype(lhs)
   precision = lax.Precision.HIGHEST if compute == jnp.float32 else lax.Precision.DEFAULT
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,

@@ -130,10 +130,14 @@ def test_grouped_gemm_fp8(gpu, name):
   sizes = shape.group_sizes()
   gs = jnp.asarray(sizes)
   lq, ls = quantize_lhs_fp8(rng.standard_normal((int(sizes.sum()), shape.k), np.float32))
-  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32))
+  w = rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
+  rq, rs = quantize_rhs_fp8(w)
   out = jaxkern.grouped_gemm(lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
   ref = jax.jit(lambda *a: grouped_gemm_reference(*a[:3], lhs_scale=a[3], rhs_scale=a[4]))(
       lq, rq, gs, ls, rs)
+  assert rel_err(out, ref) < 1e-2
+  rq, rs = quantize_rhs_fp8(w, rhs_layout="nk")      # the same weights stored K-major
+  out = jaxkern.grouped_gemm(lq, rq, gs, lhs_scale=ls, rhs_scale=rs, rhs_layout="nk")
   assert rel_err(out, ref) < 1e-2
 
 
@@ -153,10 +157,11 @@ _GG_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=3),
                GroupedGemmPallasConfig(block_m=64, block_n=128, split="n", num_stages=6)]
 
 
-def _check_pallas_contiguous(shape, seed, *, config, activation=None):
+def _check_pallas_contiguous(shape, seed, *, config, activation=None, rhs_layout="kn"):
   """The kernel on a PEERS.md §3 shape, contiguous, with 8 NaN padding rows past the groups
   (they must come out as zeros), against the float32 reference; returns (rng, sizes, rhs) for a
-  masked-layout check on the same weights."""
+  masked-layout check on the same weights ([G, K, N]; the kernel got them K-major with
+  rhs_layout="nk")."""
   rng = np.random.default_rng(seed)
   sizes = shape.group_sizes()
   used = int(sizes.sum())
@@ -166,8 +171,9 @@ def _check_pallas_contiguous(shape, seed, *, config, activation=None):
   rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32)
                     / np.sqrt(shape.k), jnp.bfloat16)
   gs = jnp.asarray(sizes)
-  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, activation=activation))(
-      lhs, rhs, gs)
+  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, activation=activation,
+                                  rhs_layout=rhs_layout))(
+      lhs, jnp.swapaxes(rhs, 1, 2) if rhs_layout == "nk" else rhs, gs)
   ref = jax.jit(functools.partial(grouped_gemm_reference, activation=activation))(lhs, rhs, gs)
   assert out.shape == (used + 8, shape.n // (2 if activation == "swiglu" else 1))
   assert rel_err(out, ref) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
@@ -221,6 +227,14 @@ def test_grouped_gemm_pallas_swiglu(gpu, shape):
     assert rel_err(out, ref) < 1e-2
 
 
+@pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)
+def test_grouped_gemm_pallas_k_major_bf16(gpu, shape):
+  """K-major bf16 weights (rhs_layout="nk", [G, N, K] tiles read through a transposed view) on
+  every PEERS.md §3 shape, contiguous, 128 x 256 tiles; SwiGLU on the gate/up shapes."""
+  _check_pallas_contiguous(shape, 4, config=_GG_CONFIGS[0], rhs_layout="nk",
+                           activation="swiglu" if shape.name.endswith("_gu") else None)
+
+
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if "prefill" not in s.name],
                          ids=lambda s: s.name)
 def test_grouped_gemm_pallas_group_tiles(gpu, shape):
@@ -271,15 +285,18 @@ def test_grouped_gemm_signals_consumer_sees_final_blocks(gpu, shape, config):
 
 _FP8_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=4, block_k=128),
                 GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4,
-                                        block_k=128)]
+                                        block_k=128),
+                GroupedGemmPallasConfig(block_m=128, block_n=192, num_stages=4, block_k=128)]
 
 
-@pytest.mark.parametrize("config", _FP8_CONFIGS, ids=str)
+@pytest.mark.parametrize("config,rhs_layout", [(_FP8_CONFIGS[0], "kn"), (_FP8_CONFIGS[1], "nk"),
+                                               (_FP8_CONFIGS[2], "nk")], ids=str)
 @pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
-def test_grouped_gemm_pallas_fp8(gpu, name, config):
+def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   """The fp8 kernel (1D2D scales) on every fp8 shape of PEERS.md §3: contiguous with 8 NaN rows
   past the groups (-> zeros), with tiles inside groups where groups are small, and masked (NaN
-  past masked_m) where the shape has a masked form; against the float32 reference."""
+  past masked_m) where the shape has a masked form; against the float32 reference. The weights
+  [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
   shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
   rng = np.random.default_rng(5)
   sizes = shape.group_sizes()
@@ -288,14 +305,15 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config):
   x *= np.exp2(rng.integers(-3, 4, (used + 8, shape.k // 128))).repeat(128, 1)
   lq, ls = quantize_lhs_fp8(x)
   lq = lq.at[used:].set(jnp.nan)
-  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32))
+  rq, rs = quantize_rhs_fp8(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32),
+                            rhs_layout)
   gs = jnp.asarray(sizes)
-  ref_fn = jax.jit(lambda a, b, g, x, y, **kw: grouped_gemm_reference(a, b, g, lhs_scale=x,
-                                                                     rhs_scale=y, **kw))
+  ref_fn = jax.jit(lambda a, b, g, x, y, **kw: grouped_gemm_reference(
+      a, b, g, lhs_scale=x, rhs_scale=y, rhs_layout=rhs_layout, **kw))
   configs = [config] + ([dataclasses.replace(config, tiles="groups")]
                         if shape.expected_m <= 256 else [])
   for cfg in configs:
-    out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg))(
+    out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg, rhs_layout=rhs_layout))(
         lq, rq, gs, lhs_scale=ls, rhs_scale=rs)
     ref = ref_fn(lq, rq, gs, ls, rs)
     assert out.dtype == jnp.bfloat16 and out.shape == (used + 8, shape.n)
@@ -309,10 +327,11 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config):
     lq, ls = quantize_lhs_fp8(np.nan_to_num(xm))
     lq = jnp.where(jnp.isnan(jnp.asarray(xm))[..., :1], jnp.nan, lq.astype(jnp.float32)).astype(
         lq.dtype)
-    out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(
+    out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, rhs_layout=rhs_layout))(
         lq, rq, masked_m=jnp.asarray(mm), lhs_scale=ls, rhs_scale=rs)
     ref = jax.jit(lambda a, b, m, x, y: grouped_gemm_reference(a, b, masked_m=m, lhs_scale=x,
-                                                               rhs_scale=y))(
+                                                               rhs_scale=y,
+                                                               rhs_layout=rhs_layout))(
         jnp.nan_to_num(lq.astype(jnp.float32)).astype(lq.dtype), rq, jnp.asarray(mm), ls, rs)
     assert rel_err(out, ref) < 1e-2
     assert bool(jnp.all(jnp.where(jnp.arange(m_max)[None, :, None] >= mm[:, None, None], out,

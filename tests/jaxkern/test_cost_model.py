@@ -239,12 +239,17 @@ def test_committed_h200_table_drives_the_rule():
   assert gg_rule.config_for("xla", problem("Gm_prefill_gu"), H200).method == "tiled"
   assert gg_rule.choose(problem("DS_G4_m256_gu", "masked"), H200).impl == "xla"
   assert gg_rule.choose(problem("DS_G16_m64_gu", "masked"), H200).impl == "pallas"
-  # fp8 has its own measured rows (session 11: the kernel beat the fp8 XLA path on all 8), with
-  # the fp8 kernel's K step and tile; an fp8 output of float32 it cannot write stays on XLA.
+  # fp8 has its own measured rows (the kernel beat the fp8 XLA path on all 8), with the fp8
+  # kernel's K step and a tile it can promote; K-major weights are rows of their own (session
+  # 12: Gm's best tiles differ by layout); an fp8 output of float32 it cannot write stays on XLA.
   fp8 = dataclasses.replace(problem("Gm_prefill_gu"), dtype="float8_e4m3fn")
   c = gg_rule.choose(fp8, H200)
   assert (c.impl, c.source, c.config.block_k, c.config.wg_tile) == ("pallas", "table", 128,
-                                                                    (64, 128))
+                                                                    (64, 192))
+  c = gg_rule.choose(dataclasses.replace(fp8, rhs_layout="nk"), H200)
+  assert (c.impl, c.source, c.config.wg_tile, c.config.tiles) == ("pallas", "table", (64, 128),
+                                                                  "groups")
+  assert "Gm_prefill_gu/fp8/nk" in c.reason
   assert gg_rule.choose(dataclasses.replace(fp8, out_dtype="float32"), H200).impl == "xla"
   # Inputs the kernel cannot run never get it, table or not.
   wide = dataclasses.replace(problem("Gm_prefill_gu"), out_dtype="float32")

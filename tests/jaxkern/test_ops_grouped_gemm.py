@@ -52,6 +52,10 @@ BAD = [
     ((LHS, S((4, 256, 95), jnp.bfloat16), GS), dict(activation="swiglu"), "even N"),
     ((LHS, RHS, GS), dict(out_dtype=jnp.int32), "out_dtype must be None or one of"),
     ((LHS, RHS, GS), dict(return_signals=True), "return_signals=True is for the masked layout"),
+    ((LHS, RHS, GS), dict(rhs_layout="tn"), "rhs_layout must be 'kn'"),
+    ((LHS, RHS, GS), dict(rhs_layout="nk"), "last dim must be K=96 (rhs [G, N, K] (rhs_layout='nk')"),
+    ((L8, S((4, 96, 256), FP8), GS), dict(lhs_scale=LS8, rhs_scale=RS8, rhs_layout="nk"),
+     "rhs_scale must be float32[4, 1, 2] (per 128x128 block, [G, N/128, K/128]"),
     ((LHS, RHS, GS), dict(impl="triton"), "impl='triton' is not one of"),
     ((LHS, RHS, GS), dict(config=jaxkern.GroupedGemmXlaConfig(method="batched")), "for the masked layout"),
 ]
@@ -62,6 +66,21 @@ def test_bad_input_raises_value_error(args, kw, words):
   with pytest.raises(ValueError) as e:
     jax.eval_shape(lambda *a: jaxkern.grouped_gemm(*a, **kw), *args)
   assert words in str(e.value)
+
+
+def test_k_major_weights_give_the_same_product(rng):
+  sizes = random_group_sizes(rng, 4, 60, empty=1)
+  lhs = jnp.asarray(rng.standard_normal((64, 256)), jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((4, 256, 96)), jnp.bfloat16)
+  want = grouped_gemm_numpy(lhs, rhs, sizes)
+  out = jaxkern.grouped_gemm(lhs, jnp.swapaxes(rhs, 1, 2), jnp.asarray(sizes), rhs_layout="nk")
+  assert out.shape == (64, 96) and rel_err(out, want) < 1e-2
+  with jax.sharding.use_abstract_mesh(H200_MESH):   # the table key tells the layouts apart
+    [kn] = jaxkern.explain(jaxkern.grouped_gemm, LHS, RHS, GS)
+    [nk] = jaxkern.explain(jaxkern.grouped_gemm, LHS, S((4, 96, 256), jnp.bfloat16), GS,
+                           rhs_layout="nk")
+  assert kn.problem.table_key().get("rhs_layout") is None
+  assert nk.problem.table_key()["rhs_layout"] == "nk" and nk.problem.k == 256
 
 
 def test_signals_need_a_kernel():

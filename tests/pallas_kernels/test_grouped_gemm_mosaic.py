@@ -80,16 +80,20 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
       assert np.all(np.asarray(out[i, mm:], np.float32) == 0)
 
 
-@pytest.mark.parametrize("layout,config", [
-    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2)),
-    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2)),
-    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups"))])
-def test_swiglu_epilogue(rng, layout, config):
+@pytest.mark.parametrize("layout,config,rhs_layout", [
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2), "kn"),
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2), "kn"),
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2), "nk"),
+    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups"), "kn"),
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=3), "nk")])
+def test_swiglu_epilogue(rng, layout, config, rhs_layout):
   # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 96 is
-  # not a multiple of the tile's output columns (the last tile's gate box runs past N/2).
+  # not a multiple of the tile's output columns (the last tile's gate box runs past N/2), K = 72
+  # not a multiple of the K step. rhs_layout="nk": the same weights K-major ([G, N, K] tiles).
   g, k, n = 3, 72, 192
   rhs = rng.standard_normal((g, k, n)).astype(np.float32) / np.sqrt(k)
   rhs16 = jnp.asarray(rhs, jnp.bfloat16)
+  rhs_in = jnp.swapaxes(rhs16, 1, 2) if rhs_layout == "nk" else rhs16
   if layout == "contiguous":
     sizes = np.array([70, 0, 75], np.int32)
     lhs = rng.standard_normal((160, k)).astype(np.float32)
@@ -103,7 +107,8 @@ def test_swiglu_epilogue(rng, layout, config):
     kw = dict(masked_m=jnp.asarray(masked_m))
     oracle = dict(masked_m=masked_m)
   lhs16 = jnp.asarray(lhs, jnp.bfloat16)
-  out = _run(lhs16, rhs16, activation="swiglu", config=config, num_sms=3, **kw)
+  out = _run(lhs16, rhs_in, activation="swiglu", config=config, num_sms=3, rhs_layout=rhs_layout,
+             **kw)
   want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
                             activation="swiglu", **oracle)
   assert out.shape == lhs.shape[:-1] + (n // 2,)
@@ -178,16 +183,20 @@ def test_signals_need_whole_row_tiles_of_one_group():
 F8 = dict(block_k=128)
 
 
-@pytest.mark.parametrize("layout,config", [
-    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2, **F8)),
-    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=3, tiles="groups", **F8)),
-    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8))])
-def test_fp8_1d2d_scales(rng, layout, config):
+@pytest.mark.parametrize("layout,config,rhs_layout", [
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "kn"),
+    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=3, tiles="groups", **F8),
+     "nk"),
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8), "kn"),
+    ("masked", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "nk"),
+    ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, **F8), "nk")])
+def test_fp8_1d2d_scales(rng, layout, config, rhs_layout):
   # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks, N = 192 (a partial rhs
   # scale block, and the last tile's columns past N), scales spanning 2^-4..2^4 so a wrong
-  # block or row scale shows, an empty group, NaN rows past the groups.
-  g, k, n = 3, 256, 192
-  block_scale = np.exp2(rng.integers(-4, 5, (g, k // 128, 2)))
+  # block or row scale shows, an empty group, NaN rows past the groups. 192-wide tiles: N = 320,
+  # so the second tile starts mid scale block and runs past N.
+  g, k, n = 3, 256, 320 if config.block_n == 192 else 192
+  block_scale = np.exp2(rng.integers(-4, 5, (g, k // 128, -(-n // 128))))
   w = rng.standard_normal((g, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)[..., :n]
   rq, rs = quantize_rhs_fp8(w)
   if layout == "contiguous":
@@ -201,8 +210,11 @@ def test_fp8_1d2d_scales(rng, layout, config):
   lq, ls = quantize_lhs_fp8(x)
   if layout == "contiguous":
     lq = lq.at[145:].set(jnp.nan)      # rows past the groups: garbage must not leak
-  out = _run(lq, rq, lhs_scale=ls, rhs_scale=rs, config=config, num_sms=3, **kw)
   want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), **oracle)
+  if rhs_layout == "nk":     # K-major weights: values [G, N, K], scales [G, N/128, K/128]
+    rq, rs = jnp.swapaxes(rq, 1, 2), jnp.swapaxes(rs, 1, 2)
+  out = _run(lq, rq, lhs_scale=ls, rhs_scale=rs, config=config, num_sms=3, rhs_layout=rhs_layout,
+             **kw)
   assert out.shape == x.shape[:-1] + (n,) and out.dtype == jnp.bfloat16
   _close(out.reshape(-1, n), np.nan_to_num(want).reshape(-1, n))
   assert np.all(np.asarray(out, np.float32).reshape(-1, n)[np.nan_to_num(want).reshape(-1, n)
@@ -214,6 +226,8 @@ def test_fp8_unsupported_configs():
   assert unsupported_reason(C(block_m=128, block_n=128, **F8), **fp8) is None
   assert "block_k=64" in unsupported_reason(C(block_m=128, block_n=128), **fp8)
   assert "64 x 256 consumer tile" in unsupported_reason(C(**F8), **fp8)
+  assert unsupported_reason(C(block_m=128, block_n=192, **F8), **fp8) is None
+  assert "at most 256" in unsupported_reason(C(block_m=64, block_n=384, split="n", **F8), **fp8)
   assert "K % 128" in unsupported_reason(C(block_m=128, block_n=128, **F8), **dict(fp8, k=192))
   assert "swiglu" in unsupported_reason(C(block_m=128, block_n=128, **F8),
                                         **dict(fp8, activation="swiglu"))

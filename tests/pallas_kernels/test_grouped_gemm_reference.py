@@ -74,6 +74,17 @@ def test_fp8_1d2d_scales(rng, layout):
   xla = grouped_gemm_xla(jnp.asarray(lq), jnp.asarray(rq), config=config, **kw)
   assert xla.dtype == jnp.bfloat16
   assert rel_err(xla, want) < 1e-2
+  # K-major weights ([G, N, K], scales [G, N/128, K/128]): the same product.
+  rq_nk, rs_nk = quantize_rhs_fp8(rhs, rhs_layout="nk")
+  assert rq_nk.shape == (g, n, k) and rs_nk.shape == (g, 2, k // 128)
+  np.testing.assert_array_equal(np.asarray(rq_nk, np.float32),
+                                np.asarray(rq, np.float32).transpose(0, 2, 1))
+  kw_nk = dict(kw, rhs_scale=rs_nk)
+  ref_nk = grouped_gemm_reference(jnp.asarray(lq), rq_nk, out_dtype=jnp.float32, rhs_layout="nk",
+                                  **kw_nk)
+  assert rel_err(ref_nk, want) < 1e-6
+  xla_nk = grouped_gemm_xla(jnp.asarray(lq), rq_nk, config=config, rhs_layout="nk", **kw_nk)
+  assert rel_err(xla_nk, want) < 1e-2
 
 
 @pytest.mark.parametrize("block_m", [1, 4, 16])
