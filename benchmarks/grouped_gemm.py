@@ -90,6 +90,15 @@ def _candidates(problem, device):
   return picks
 
 
+def _auto_record(base: dict, fn, args, iters, ref, args_fn):
+  """The public op `fn` ("jaxkern:auto"), checked and timed, with the rule's choice on `args`
+  (chosen impl, config, where the config came from): (record, Choice)."""
+  choice = jaxkern.explain(fn, *args)[0]
+  rec = _time(dict(base, impl="jaxkern:auto", chosen=choice.impl, config=str(choice.config),
+                   source=choice.source), fn, iters, ref, args_fn)
+  return rec, choice
+
+
 def bench_contiguous(shape, iters, device, tuning_rows):
   records = []
   sizes = shape.group_sizes()
@@ -98,11 +107,8 @@ def bench_contiguous(shape, iters, device, tuning_rows):
   lhs, rhs, gs = args_fn(0)
   ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
   base = dict(shape=shape.name, tp=1, layout="contiguous", dtype="bfloat16")
-  choice = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, gs)[0]
-  records.append(_time(dict(base, impl="jaxkern:auto", chosen=choice.impl,
-                            config=str(choice.config),
-                            source=choice.source), jaxkern.grouped_gemm, iters, ref,
-                       args_fn))
+  rec, choice = _auto_record(base, jaxkern.grouped_gemm, (lhs, rhs, gs), iters, ref, args_fn)
+  records.append(rec)
   variants = {}
   for cfg in _candidates(choice.problem, device) if _VARIANTS.value else ():
     label = cfg.method if cfg.method == "ragged_dot" else f"tiled/{cfg.block_m}"
@@ -160,10 +166,9 @@ def bench_masked(shape, iters):
   lhs, rhs, mm = args_fn(0)
   ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
   fn = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m)
-  choice = jaxkern.explain(fn, lhs, rhs, mm)[0]
-  rec = _time(dict(shape=f"{shape.name}/masked", tp=1, layout="masked", dtype="bfloat16",
-                   impl="jaxkern:auto", chosen=choice.impl, config=str(choice.config),
-                   source=choice.source, m_max=shape.masked_m_max), fn, iters, ref, args_fn)
+  rec, _ = _auto_record(dict(shape=f"{shape.name}/masked", tp=1, layout="masked",
+                             dtype="bfloat16", m_max=shape.masked_m_max),
+                        fn, (lhs, rhs, mm), iters, ref, args_fn)
   return [_rates(rec, shape, int(np.asarray(mm).sum()))]
 
 
@@ -181,11 +186,9 @@ def bench_fp8(shape, iters):
                                                              rhs_layout="nk"))(lq, rq, gs, ls, rs)
   fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y,
                                                   rhs_layout="nk")
-  choice = jaxkern.explain(fn, lq, rq, gs, ls, rs)[0]
-  rec = _time(dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
-                   rhs_layout="nk", impl="jaxkern:auto", chosen=choice.impl,
-                   config=str(choice.config),
-                   source=choice.source), fn, iters, ref, args_fn)
+  rec, _ = _auto_record(dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous",
+                             dtype="float8_e4m3fn", rhs_layout="nk"),
+                        fn, (lq, rq, gs, ls, rs), iters, ref, args_fn)
   return [_rates(rec, shape, int(np.asarray(gs).sum()), fp8=True)]
 
 

@@ -24,6 +24,7 @@ import dataclasses
 import functools
 
 import jax
+import jax.numpy as jnp
 import numpy as np
 from absl import app, flags
 
@@ -51,12 +52,6 @@ _RHS_LAYOUT = flags.DEFINE_enum("rhs_layout", "kn", ["kn", "nk"],
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
-
-
-def config_name(cfg) -> str:
-  return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
-          + ("/groups" if cfg.tiles == "groups" else "") + (f"/k{cfg.block_k}" if cfg.block_k != 64
-                                                              else ""))
 
 
 def summary(records: list[dict]) -> list[dict]:
@@ -94,7 +89,7 @@ def main(argv):
     """(lhs, rhs, sizes, lhs_scale, rhs_scale); the scales None unless --fp8."""
     lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
     if not fp8:
-      return lhs, (rhs if rhs_layout == "kn" else jax.numpy.swapaxes(rhs, 1, 2)), sizes, None, None
+      return lhs, (rhs if rhs_layout == "kn" else jnp.swapaxes(rhs, 1, 2)), sizes, None, None
     (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs, rhs_layout)
     return lq, rq, sizes, ls, rs
   for shape in shapes:
@@ -127,7 +122,7 @@ def main(argv):
       recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
                     args_fn)]
       for cfg in rule.pallas_candidates(problem):
-        name = config_name(cfg)
+        name = rule.config_name(cfg)
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
           continue
         fn = call(grouped_gemm_pallas, config=cfg)

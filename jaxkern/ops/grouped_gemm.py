@@ -12,7 +12,7 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
-from pallas_kernels.grouped_gemm.reference import RHS_LAYOUTS
+from pallas_kernels.grouped_gemm.reference import check_rhs_layout
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signal_target
 
 _OP = "grouped_gemm"
@@ -52,9 +52,7 @@ def _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead: str,
 
 def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
              return_signals, rhs_layout) -> rule.GroupedGemmProblem:
-  if rhs_layout not in RHS_LAYOUTS:
-    raise ValueError(f"{_OP}: rhs_layout must be 'kn' (rhs [G, K, N]) or 'nk' (rhs [G, N, K], "
-                     f"K-major); got {rhs_layout!r}")
+  check_rhs_layout(_OP, rhs_layout)
   rhs_dims = "[G, N, K] (rhs_layout='nk')" if rhs_layout == "nk" else "[G, K, N]"
   V.rank(_OP, "rhs", rhs, 3, rhs_dims)
   num_groups, k, n = rhs.shape
@@ -118,7 +116,7 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   default "kn" layout costs a transpose of all the weights on every call: quantize once with
   `jaxkern.quantize_rhs_fp8(w, rhs_layout="nk")`. bf16/fp16 kernels read K-major weights
   through a transposed view: 0-6% slower than [G, K, N] on three H200 shapes
-  (benchmarks/results/logs/grouped_gemm_session12/bf16_layout_ab.log).
+  (benchmarks/results/logs/grouped_gemm_session12/bf16_layout/{kn,nk}.json).
 
   return_signals=True (masked layout; the Mosaic GPU kernel) returns (out, signals): signals
   int32 [G, M_max / block_m], signals[g, i] counting the finished column tiles of rows

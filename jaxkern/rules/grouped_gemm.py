@@ -82,6 +82,13 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
   return out
 
 
+def config_name(cfg: GroupedGemmPallasConfig) -> str:
+  """The kernel config's name in benchmark records ("pallas/m128/n256/s4/m/b8[/groups][/k128]")."""
+  return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
+          + ("/groups" if cfg.tiles == "groups" else "")
+          + (f"/k{cfg.block_k}" if cfg.block_k != 64 else ""))
+
+
 def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
   p = problem
   reason = pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
@@ -101,7 +108,6 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   if problem.fp8:   # each consumer scales 64 x 128 or 64 x 192; K steps of 128 (a scale block)
     F = dict(block_k=128)
     out = [C(block_m=128, block_n=128, num_stages=4, **F),
-           C(block_m=128, block_n=128, num_stages=6, **F),
            C(block_m=64, block_n=256, split="n", num_stages=4, **F),
            C(block_m=128, block_n=192, num_stages=4, **F)]
     if problem.layout == "contiguous" and problem.m < 1024 * problem.num_groups:
@@ -129,12 +135,8 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
-  if problem.fp8:   # not yet measured: the bf16 choices' tile shapes in their fp8 form
-    F = dict(block_k=128)
-    if problem.layout == "contiguous" and rows_per_group <= 256:
-      order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F))
-    order += [C(block_m=128, block_n=128, num_stages=4, **F),
-              C(block_m=64, block_n=256, split="n", num_stages=4, **F)]
+  if problem.fp8:
+    order = _fp8_formula_order(problem, rows_per_group)
     return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
   if problem.layout == "contiguous" and rows_per_group <= 256:
     order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
@@ -143,6 +145,26 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
   order += [C(block_m=64, block_n=256, split="n", num_stages=4),
             C(block_m=128, block_n=128, num_stages=4)]
   return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
+
+
+def _fp8_formula_order(problem: GroupedGemmProblem, rows_per_group: float):
+  """fp8 configs in order of preference, from the 8 K-major rows of
+  benchmarks/results/h200/grouped_gemm_configs_fp8_nk.json (session 12): contiguous groups of
+  <= 128 rows on average take 128 x 128 tiles inside a group (DS_G16_m64: 164.1 us vs 179.4 for
+  64 x 256), of <= 256 rows 64 x 256 ones (DS_G4_m256: 75.7 vs 102.5); otherwise 128 x 192 row
+  tiles where N is at least the 4096 of the DeepSeek rows they won on (DS_G1 both layouts, DS_G4
+  masked, DS prefill; 1% behind 128 x 128 on DS_G16 masked), else 128 x 128 (Gm, N = 1408, where
+  192-wide tiles lost, 796.3 vs 764.6 us; 3.2% behind the group tiles measured best there)."""
+  C, F = GroupedGemmPallasConfig, dict(block_k=128)
+  order = []
+  if problem.layout == "contiguous" and rows_per_group <= 128:
+    order.append(C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F))
+  elif problem.layout == "contiguous" and rows_per_group <= 256:
+    order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F))
+  if problem.n >= 4096:
+    order.append(C(block_m=128, block_n=192, num_stages=4, **F))
+  return order + [C(block_m=128, block_n=128, num_stages=4, **F),
+                  C(block_m=64, block_n=256, split="n", num_stages=4, **F)]
 
 
 def _pallas_row(problem: GroupedGemmProblem, device: DeviceSpec) -> dict | None:
@@ -158,7 +180,8 @@ def measured_kernel_speedup(layout: str, one_group: bool, device: DeviceSpec,
   epilogue with one group, or with several (benchmarks.grouped_gemm_configs, both in the same
   run each), and how many rows; None if none. One group is its own class: there the XLA path is
   one dense dot. A fused epilogue is its own class too (the XLA path runs it as a second pass),
-  and so is fp8 (a different kernel loop; bf16 and fp16 share one)."""
+  and so is fp8 (a different kernel loop; bf16 and fp16 share one). Both weight layouts share a
+  class: K-major weights make the fp8 kernel faster (no transpose) and bf16 0-6% slower."""
   if not device.has_mosaic_gpu:
     return None
   ratios = [r["xla_us"] / r["us"] for r in tuning.rows(device.kind, PALLAS_TABLE)

@@ -65,7 +65,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels import _mgpu
 from pallas_kernels._index import searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
-from pallas_kernels.grouped_gemm.reference import RHS_LAYOUTS, group_bounds
+from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
 
 __all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "group_tiles", "grouped_gemm_pallas",
            "signal_target", "signals_reason", "smem_bytes", "tile_groups", "ungroup_rows",
@@ -103,8 +103,6 @@ def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
     return (f"a {config.wg_tile[0]} x {config.wg_tile[1]} consumer tile with fp8 (each consumer "
             f"keeps a step's product beside its running sum: 64 x 128 or 64 x 192, e.g. "
             f"128 x 128 or 128 x 192 split 'm', or 64 x 256 split 'n')")
-  if config.block_n > 256:
-    return f"block_n={config.block_n} with fp8 (one TMA box of rhs rows: at most 256)"
   return None
 
 
@@ -243,8 +241,7 @@ class _Static:
   out_dtype: jnp.dtype
   k_major: bool = False   # rhs [G, N, K]: [columns, K] tiles, read transposed
   k_blocks: int = 0       # fp8: K / 128 (scale blocks); 0 for 16-bit operands
-  n_blocks: int = 0       # fp8: rhs scale blocks along N
-  scale_nk: bool = False  # fp8: rhs scales [G, N/128, K/128] (else [G, K/128, N/128])
+  n_blocks: int = 0       # fp8: rhs scale blocks along N (scales [G, N/128, K/128], flat)
   signals: bool = False   # publish per-tile completion (see the module docstring)
   interpret: bool = False
 
@@ -338,8 +335,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
       def block_scales(kk):    # scalar loads from global memory: issued a step ahead
         kk = jnp.minimum(kk, st.k_blocks - 1)
-        return tuple(rscale_ref[(g * st.n_blocks + nb) * st.k_blocks + kk if st.scale_nk else
-                                (g * st.k_blocks + kk) * st.n_blocks + nb] for nb in nbs)
+        return tuple(rscale_ref[(g * st.n_blocks + nb) * st.k_blocks + kk] for nb in nbs)
 
       def step(kk, carry):
         count, acc, b_scale = carry
@@ -432,7 +428,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: _Static, out_rows: in
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
   global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
   inside a jit, hence this one, which a caller's jit inlines). st.k_major: rhs is [G, N, K];
-  fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales, flat."""
+  fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128, K/128], flat."""
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
@@ -494,9 +490,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   kernel reads fp8 weights K-major (fp8 wgmma takes no transposed operand), so an fp8 rhs in the
   "kn" layout is transposed in XLA first (one pass over the weights on every call)."""
   dtype = jnp.dtype(lhs.dtype)
-  if rhs_layout not in RHS_LAYOUTS:
-    raise ValueError(f"grouped_gemm_pallas: rhs_layout must be one of {RHS_LAYOUTS}; "
-                     f"got {rhs_layout!r}")
+  check_rhs_layout("grouped_gemm_pallas", rhs_layout)
   k_major = rhs_layout == "nk"
   num_groups, k, n = (rhs.shape[0], rhs.shape[2], rhs.shape[1]) if k_major else rhs.shape
   fp8 = dtype.name == FP8
@@ -525,9 +519,10 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     flat = lhs.reshape(rows, k)
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
-    rscale = rhs_scale.astype(_F32).reshape(-1)
-    if not k_major:
-      rhs = jnp.swapaxes(rhs, 1, 2)              # [G, N, K]: K-major
+    if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)
+      rhs, rhs_scale = swap_kn(rhs, rhs_scale)
+      k_major = True
+    rscale = rhs_scale.astype(_F32).reshape(-1)  # [G, N/128, K/128], flat
   else:
     lscale, rscale = jnp.zeros((1, 8), _F32), jnp.zeros((1,), _F32)    # unused
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
@@ -557,8 +552,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     flat = jnp.pad(flat, ((0, lhs_rows - rows), (0, k_steps * config.block_k - k)))
     if fp8:
       lscale = jnp.pad(lscale, ((0, 0), (0, lhs_rows - lscale.shape[1])))
-      rhs = jnp.pad(rhs, ((0, 0), (0, n_tiles * part_n - n_out), (0, 0)))
-    elif k_major:
+    if k_major:
       rhs = jnp.pad(rhs.reshape(num_groups, parts, n_out, k),     # each part padded on its own
                     ((0, 0), (0, 0), (0, n_tiles * part_n - n_out),
                      (0, k_steps * config.block_k - k)))
@@ -583,8 +577,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                up_col=n_out if parts == 2 else 0, split=config.split,
                num_stages=config.num_stages, band=min(config.band, m_tiles), skip_empty=by_group,
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
-               k_major=fp8 or k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
-               n_blocks=-(-n // SCALE_BLOCK), scale_nk=fp8 and k_major)
+               k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
+               n_blocks=-(-n // SCALE_BLOCK))
   out_rows = m_tiles * bm if interpret or by_group else rows
   out, signals, *results = _call(plan, bounds, flat, rhs, lscale, rscale, st=st,
                                  out_rows=out_rows, n=n_out, consumer=consumer)

@@ -23,15 +23,24 @@ _E4M3_MAX = 448.0
 RHS_LAYOUTS = ("kn", "nk")
 
 
+def check_rhs_layout(op: str, rhs_layout) -> None:
+  """ValueError naming `op` unless rhs_layout is "kn" or "nk"."""
+  if rhs_layout not in RHS_LAYOUTS:
+    raise ValueError(f"{op}: rhs_layout must be 'kn' (rhs [G, K, N]) or 'nk' (rhs [G, N, K], "
+                     f"K-major); got {rhs_layout!r}")
+
+
+def swap_kn(rhs, rhs_scale):
+  """The weights and their 1D2D scales in the other layout ([G, K, N] <-> [G, N, K])."""
+  return (jnp.swapaxes(rhs, 1, 2),
+          None if rhs_scale is None else jnp.swapaxes(rhs_scale, 1, 2))
+
+
 def rhs_kn(rhs, rhs_scale, rhs_layout: str):
   """rhs [G, K, N] and its scales [G, K/128, cdiv(N, 128)] from either layout (the XLA paths
   compute in [G, K, N]; XLA's transpose folding can take the swap into the dot that reads it)."""
-  if rhs_layout == "kn":
-    return rhs, rhs_scale
-  if rhs_layout != "nk":
-    raise ValueError(f"grouped_gemm: rhs_layout must be one of {RHS_LAYOUTS}; got {rhs_layout!r}")
-  return (jnp.swapaxes(rhs, 1, 2),
-          None if rhs_scale is None else jnp.swapaxes(rhs_scale, 1, 2))
+  check_rhs_layout("grouped_gemm", rhs_layout)
+  return (rhs, rhs_scale) if rhs_layout == "kn" else swap_kn(rhs, rhs_scale)
 
 
 def _dequant_lhs(x, scale, dtype):
@@ -72,8 +81,7 @@ def quantize_rhs_fp8(w, rhs_layout: str = "kn"):
   128x128 block of w [G, K, N] (DeepGEMM's 2D scaling of weights; a partial last N block).
   rhs_layout="nk": returned K-major, values [G, N, K] and scales [G, cdiv(N, 128), K/128] (the
   layout the fp8 kernel reads without a transpose; quantize once when loading the weights)."""
-  if rhs_layout not in RHS_LAYOUTS:
-    raise ValueError(f"quantize_rhs_fp8: rhs_layout must be one of {RHS_LAYOUTS}; got {rhs_layout!r}")
+  check_rhs_layout("quantize_rhs_fp8", rhs_layout)
   w = jnp.asarray(w, _F32)
   g, k, n = w.shape
   nb = -(-n // _SCALE_BLOCK)
@@ -82,9 +90,7 @@ def quantize_rhs_fp8(w, rhs_layout: str = "kn"):
   scale = jnp.maximum(jnp.abs(blocks).max((2, 4)), 1e-12) / _E4M3_MAX
   q = (blocks / scale[:, :, None, :, None]).reshape(g, k, nb * _SCALE_BLOCK)[..., :n]
   q = q.astype(jnp.float8_e4m3fn)
-  if rhs_layout == "nk":
-    return jnp.swapaxes(q, 1, 2), jnp.swapaxes(scale, 1, 2)
-  return q, scale
+  return (q, scale) if rhs_layout == "kn" else swap_kn(q, scale)
 
 
 def group_bounds(group_sizes, num_rows: int):

@@ -189,13 +189,14 @@ F8 = dict(block_k=128)
      "nk"),
     ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8), "kn"),
     ("masked", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "nk"),
-    ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, **F8), "nk")])
+    ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, **F8), "nk"),
+    ("masked", C(block_m=64, block_n=384, split="n", num_stages=2, **F8), "kn")])
 def test_fp8_1d2d_scales(rng, layout, config, rhs_layout):
   # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks, N = 192 (a partial rhs
   # scale block, and the last tile's columns past N), scales spanning 2^-4..2^4 so a wrong
-  # block or row scale shows, an empty group, NaN rows past the groups. 192-wide tiles: N = 320,
-  # so the second tile starts mid scale block and runs past N.
-  g, k, n = 3, 256, 320 if config.block_n == 192 else 192
+  # block or row scale shows, an empty group, NaN rows past the groups. 192-column consumers:
+  # N = 320, so a consumer's columns start mid scale block and run past N.
+  g, k, n = 3, 256, 320 if config.wg_tile[1] == 192 else 192
   block_scale = np.exp2(rng.integers(-4, 5, (g, k // 128, -(-n // 128))))
   w = rng.standard_normal((g, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)[..., :n]
   rq, rs = quantize_rhs_fp8(w)
@@ -227,7 +228,8 @@ def test_fp8_unsupported_configs():
   assert "block_k=64" in unsupported_reason(C(block_m=128, block_n=128), **fp8)
   assert "64 x 256 consumer tile" in unsupported_reason(C(**F8), **fp8)
   assert unsupported_reason(C(block_m=128, block_n=192, **F8), **fp8) is None
-  assert "at most 256" in unsupported_reason(C(block_m=64, block_n=384, split="n", **F8), **fp8)
+  assert unsupported_reason(C(block_m=64, block_n=384, split="n", **F8), **fp8) is None
+  assert "64 x 256 consumer tile" in unsupported_reason(C(block_m=128, block_n=256, **F8), **fp8)
   assert "K % 128" in unsupported_reason(C(block_m=128, block_n=128, **F8), **dict(fp8, k=192))
   assert "swiglu" in unsupported_reason(C(block_m=128, block_n=128, **F8),
                                         **dict(fp8, activation="swiglu"))
