@@ -26,6 +26,7 @@ from pallas_kernels.extend_attention import extend_attention_reference
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "hd128", "all", "small"],
                             "seed: PEERS.md §1 shapes; hd128: head_dim 128 shapes; all: both; "
                             "small: tiny shapes (CPU smoke run)")
+_ONLY = flags.DEFINE_list("only", [], "shape names to run (default: all of the set)")
 _PAGE_SIZES = flags.DEFINE_list("page_sizes", ["16", "1"], "page sizes to run our impls at")
 _OUT = flags.DEFINE_string("out", "benchmarks/results", "output folder")
 _ITERS = flags.DEFINE_integer("iters", 20, "timed iterations (median)")
@@ -127,12 +128,14 @@ def main(argv):
   device = DeviceSpec.current()
   shapes = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
             "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": SMALL_SHAPES}[_SHAPES.value]
+  if _ONLY.value:
+    shapes = [s for s in shapes if s.name in _ONLY.value]
   records = []
   for shape in shapes:
     floor = roofline_us(shape.causal_flops, shape.min_bytes(), device)
     records += bench_shape(shape, [int(p) for p in _PAGE_SIZES.value], _ITERS.value, floor)
-    print(f"done {shape.name}", flush=True)
-  path = _report.write(_OUT.value, "extend_attention", records)
+    path = _report.write(_OUT.value, "extend_attention", records)   # after each shape: a run
+    print(f"done {shape.name}", flush=True)                         # cut short keeps its rows
   _report.plot(records, path.with_suffix(".png"), title="extend attention (bf16, page 16)")
   impls = list(dict.fromkeys(r["impl"] for r in records))
   print(_report.table(records, rate_key="tflops", baseline="jaxkern:auto", columns=impls))

@@ -38,7 +38,11 @@ class ExtendAttentionPallasConfig:
     "index" (tiles from the last: neighbouring CTAs read the same keys) or "cost" (tiles by key
     steps, heaviest first; a ranking in XLA). The cost order evens out small batches of several
     sequences, where the last tiles are not the heaviest; on larger batches it loses more to
-    keys read by fewer CTAs at once than it gains (measured: tuning table).
+    keys read by fewer CTAs at once than it gains (measured: tuning table). "position": the
+    cost order estimated from static facts alone, taking every sequence to be `max_extend_len`
+    tokens long, back to back from row 0 (tiles by the position of their last token in such a
+    sequence, latest first); a constant array, so no ranking kernels run in XLA. Exact for a
+    batch of equal chunks; a ragged batch still gets every tile, in a less even order.
   overlap: each consumer issues Q·Kᵀ of key block j and P·V of block j - 1 together and runs the
     softmax of block j while the P·V is still on the tensor cores (FlashAttention-3's
     intra-warpgroup pipelining); one more bf16 P tile of registers per consumer.
@@ -70,9 +74,9 @@ class ExtendAttentionPallasConfig:
                        f"got {self.num_splits!r}")
     if self.num_splits > 1 and self.tiles != "sequence":
       raise ValueError("ExtendAttentionPallasConfig: num_splits > 1 needs tiles='sequence'")
-    if self.tile_order not in ("index", "cost"):
-      raise ValueError(f"ExtendAttentionPallasConfig.tile_order must be 'index' or 'cost', "
-                       f"got {self.tile_order!r}")
+    if self.tile_order not in ("index", "cost", "position"):
+      raise ValueError(f"ExtendAttentionPallasConfig.tile_order must be 'index', 'cost' or "
+                       f"'position', got {self.tile_order!r}")
     if not isinstance(self.overlap, bool):
       raise ValueError(f"ExtendAttentionPallasConfig.overlap must be a bool, got {self.overlap!r}")
     if self.tile_order != "index" and self.tiles != "global":

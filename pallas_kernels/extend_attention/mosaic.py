@@ -17,7 +17,9 @@ Two ways of cutting the rows into tiles (`tiles=`):
   the result (G copies of 64 / G token rows per warpgroup: no transposes or scatter). Used
   for prefill, where tiles are long and sequences rarely share one. CTAs run from the last tile
   (the heaviest of one sequence), or with `tile_order="cost"` by key steps, heaviest first
-  (plan.global_tile_order), which evens out small batches of several sequences.
+  (plan.global_tile_order, ranked in XLA), or with "position" in that order as estimated at
+  trace time from `max_extend_len` (plan.position_tile_order, a constant), which evens out
+  small batches of several sequences.
 * "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
   down to a multiple of 8 (so q is read by the same TMA boxes; rows of the neighbour are masked).
   Without a split, each warpgroup writes exactly its sequence's rows straight into the result
@@ -124,7 +126,7 @@ class _Static:
   bounds_in_kernel: bool  # sequence tiles: see _bounds
   staged: bool        # ExtendAttentionPallasConfig.staged_output
   interpret: bool
-  ranked: bool = False  # global tiles launched in plan.global_tile_order (tile_order="cost")
+  ranked: bool = False  # global tiles launched in the order of order_ref ("cost", "position")
   overlap: bool = False  # ExtendAttentionPallasConfig.overlap
 
   @property
@@ -628,11 +630,14 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret,
                # one sequence: the tile index order is already heaviest first, no ranking
-               ranked=config.tile_order == "cost" and num_seqs > 1, overlap=config.overlap)
+               ranked=config.tile_order != "index" and num_seqs > 1, overlap=config.overlap)
   order = jnp.zeros((1,), jnp.int32)
+  if st.ranked and config.tile_order == "position":   # a constant: no kernel in XLA
+    order = jnp.asarray(plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                                 seq_tokens=min(max_ext, num_tokens)))
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-    if st.ranked:
+    if st.ranked and config.tile_order == "cost":
       order = plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
                                      block_kv=bk, window=sliding_window)
     qo_indptr = jnp.stack(seq_bounds, 1).reshape(-1)

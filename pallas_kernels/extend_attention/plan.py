@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 
 from pallas_kernels._index import order_descending, searchsorted_right
@@ -112,6 +113,21 @@ def global_tile_order(bounds, *, num_tiles: int, tile_tokens: int, block_kv: int
   seg = segment_steps(start[None], ext[None], prefix[None], n * tile_tokens,
                       tile_tokens=tile_tokens, block_kv=block_kv, window=window)
   return order_descending((seg["n_prefix"] + seg["n_ext"]).sum(axis=1))
+
+
+def position_tile_order(*, num_tiles: int, tile_tokens: int, seq_tokens: int) -> np.ndarray:
+  """[num_tiles] int32, static: global tiles ordered as if every sequence were `seq_tokens` long
+  and they lay back to back from row 0. The kernel runs each sequence's share of a tile in turn,
+  and a share's causal key steps grow with the position of its last row in its sequence, so a
+  tile is estimated at the sum over its shares of (that position + 1); tiles go from the largest
+  estimate to the smallest (ties: lower index first, which keeps neighbouring tiles, reading the
+  same keys, together). The estimate ignores prefixes and windows; the result is a permutation
+  for any batch."""
+  n = np.arange(num_tiles, dtype=np.int64)
+  e = max(seq_tokens, 1)
+  first, last = n * tile_tokens, (n + 1) * tile_tokens - 1
+  estimate = (last // e - first // e) * e + last % e + 1
+  return np.lexsort((n, -estimate)).astype(np.int32)
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

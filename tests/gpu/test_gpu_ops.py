@@ -72,6 +72,8 @@ def test_extend_attention_mixed_batch_plans(gpu, shape, plan):
     ExtendAttentionPallasConfig(tiles="global", consumers=1, block_kv=128, num_stages=2),
     ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
                                 tile_order="cost"),
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
+                                tile_order="position", overlap=True),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=2, block_kv=64, num_stages=3),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=3,
                                 num_splits=4),
@@ -98,6 +100,9 @@ def test_extend_attention_global_tiles_cost_order_hd256(gpu):
   _check_attention(args, max_ext, config=config, logit_cap=30.0)
   _check_attention(args, max_ext, config=dataclasses.replace(config, overlap=True),
                    logit_cap=30.0)
+  # the static order over the same uneven batch (not the order it was estimated for)
+  _check_attention(args, max_ext, logit_cap=30.0,
+                   config=dataclasses.replace(config, tile_order="position"))
 
 
 @pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)

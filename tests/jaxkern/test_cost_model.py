@@ -361,22 +361,28 @@ def test_mixed_batch_plan_rule(tuning_root):
 
 def test_committed_h200_table_orders_global_tiles_per_batch():
   """The committed H200 attention table launches a small multi-sequence prefill's tiles heaviest
-  first (measured faster) and keeps the index order for larger batches (measured faster there:
-  keys shared by neighbouring tiles stay in L2)."""
+  first in the static position order (measured faster, no ranking kernels) and keeps the index
+  order for larger batches (measured faster there: keys shared by neighbouring tiles stay in
+  L2); the formula for untuned shapes draws the same line, at two waves of CTAs."""
   from jaxkern.ops.extend_attention import attention_problem
   from jaxkern.shapes import ATTENTION_SHAPES
 
-  orders = {}
+  orders, formula = {}, {}
   for shape in ATTENTION_SHAPES:
-    if shape.name in ("prefill_multi", "chunk_8x512_p0", "chunk_32x512_p0", "chunk_16x1024_p0"):
+    if shape.name in ("prefill_multi", "chunk_8x512_p0", "chunk_8x512_p512", "chunk_32x512_p0",
+                      "chunk_16x1024_p0", "prefill_long"):
       args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
       p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
                             max_extend_len=max_ext)
       choice = ea_rule.choose(p, H200)
       assert choice.source == "table" and choice.impl == "pallas", choice
       orders[shape.name] = choice.config.tile_order
-  assert orders == {"prefill_multi": "cost", "chunk_8x512_p0": "cost",
-                    "chunk_32x512_p0": "index", "chunk_16x1024_p0": "index"}
+      formula[shape.name] = ea_rule.formula_config(p, H200).tile_order
+  want = {"prefill_multi": "position", "chunk_8x512_p0": "position",
+          "chunk_8x512_p512": "position", "chunk_32x512_p0": "index",
+          "chunk_16x1024_p0": "index", "prefill_long": "index"}
+  assert orders == want
+  assert formula == want
 
 
 def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():

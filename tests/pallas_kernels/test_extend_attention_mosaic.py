@@ -151,13 +151,41 @@ def test_page_size_1_with_window_repages_only_the_window(rng):
          config=C(tiles="sequence", consumers=1))
 
 
-@pytest.mark.parametrize("head_dim", [64, 256])
-def test_global_tiles_in_cost_order_window_gqa2(rng, head_dim):
-  # CTAs take tiles by key steps, heaviest first (KV heads innermost): tiles span sequences, one
-  # is empty, a window starts inside the cached prefix.
+@pytest.mark.parametrize("head_dim,order", [(64, "cost"), (256, "cost"), (64, "position")])
+def test_global_tiles_in_cost_order_window_gqa2(rng, head_dim, order):
+  # CTAs take tiles by key steps, heaviest first (KV heads innermost), ranked in XLA or
+  # estimated statically: tiles span sequences, one is empty, a window starts inside the cached
+  # prefix.
   _check(rng, [(16, 70), (0, 0), (20, 45), (90, 9)], hq=4, hkv=2, page_size=16,
          sliding_window=24, head_dim=head_dim,
-         config=C(tiles="global", consumers=2, num_stages=2, tile_order="cost"))
+         config=C(tiles="global", consumers=2, num_stages=2, tile_order=order))
+
+
+def test_position_tile_order_is_the_cost_order_of_equal_chunks():
+  # Back-to-back sequences of the static length: the static estimate ranks tiles as the XLA
+  # ranking of their key steps does (exactly where one tile is one key block); for any batch
+  # it is a permutation.
+  from pallas_kernels.extend_attention import plan
+  from pallas_kernels.extend_attention.reference import sequence_bounds
+  for num_seqs, ext, tt in ((8, 512, 64), (4, 1000, 64), (3, 96, 16), (32, 512, 64), (5, 300, 64)):
+    num_tokens = num_seqs * ext
+    num_tiles = -(-num_tokens // tt)
+    order = plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tt, seq_tokens=ext)
+    assert sorted(order.tolist()) == list(range(num_tiles))
+    indptr = jnp.arange(num_seqs + 1, dtype=jnp.int32) * ext
+    bounds = sequence_bounds(indptr, jnp.zeros((num_seqs,), jnp.int32), num_tokens=num_tokens,
+                             max_extend_len=ext, max_prefix=16)
+    n = jnp.arange(num_tiles, dtype=jnp.int32)[:, None]
+    seg = plan.segment_steps(*(x[None] for x in bounds), n * tt, tile_tokens=tt, block_kv=64,
+                             window=None)
+    steps = np.asarray((seg["n_prefix"] + seg["n_ext"]).sum(axis=1))
+    # Heaviest first; a tile straddling two sequences is estimated from positions, not blocks
+    # (off by at most one key step there).
+    assert np.all(np.diff(steps[order]) <= (0 if ext % tt == 0 else 1)), steps[order]
+    if ext % 64 == 0 and tt == 64:     # one tile per key block: the very same order
+      ranked = plan.global_tile_order(bounds, num_tiles=num_tiles, tile_tokens=tt,
+                                      block_kv=64, window=None)
+      np.testing.assert_array_equal(order, np.asarray(ranked))
 
 
 def test_global_tile_order_sorts_tiles_by_key_steps():
