@@ -154,7 +154,8 @@ def _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, block_m, i
   return acc.reshape(num_tiles * block_m, n)[:num_rows]
 
 
-def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compute_dtype, precision):
+def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compute_dtype, precision,
+                           acc_dtype=_F32):
   num_rows = lhs.shape[0]
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
@@ -162,28 +163,36 @@ def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compu
   sizes = ends - starts
   valid = jnp.arange(num_rows) < ends[-1]
   x = jnp.where(valid[:, None], x, 0)  # padding rows may hold NaN
-  return lax.ragged_dot(x, w, sizes, precision=precision, preferred_element_type=_F32)
+  return lax.ragged_dot(x, w, sizes, precision=precision, preferred_element_type=acc_dtype)
 
 
-def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision):
+def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision,
+                    acc_dtype=_F32):
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
   valid = jnp.arange(lhs.shape[1])[None, :] < masked_m.astype(jnp.int32)[:, None]
   x = jnp.where(valid[..., None], x, 0)
-  y = jnp.einsum("gmk,gkn->gmn", x, w, precision=precision, preferred_element_type=_F32)
-  return jnp.where(valid[..., None], y, 0.0)
+  y = jnp.einsum("gmk,gkn->gmn", x, w, precision=precision, preferred_element_type=acc_dtype)
+  return jnp.where(valid[..., None], y, jnp.zeros((), acc_dtype))
 
 
 def _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, *, out_dtype, activation,
                   config, compute_dtype, precision):
   if out_dtype is None:
     out_dtype = jnp.bfloat16 if lhs.dtype == jnp.float8_e4m3fn else lhs.dtype
+  # One product per row straight into a 16-bit result: the GEMM library accumulates in float32
+  # and rounds once, so no float32 copy of the result is written and converted (a separate
+  # ~6.5 us pass on DS_G1_m1024_gu). With an epilogue the float32 product is kept for it.
+  direct = (activation is None and jnp.dtype(out_dtype) == jnp.dtype(compute_dtype)
+            and jnp.dtype(out_dtype).itemsize == 2)
+  acc_dtype = jnp.dtype(out_dtype) if direct else _F32
   if masked_m is not None:
     acc = _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, compute_dtype=compute_dtype,
-                          precision=precision)
+                          precision=precision, acc_dtype=acc_dtype)
   elif config.method == "ragged_dot":
     acc = _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale,
-                                 compute_dtype=compute_dtype, precision=precision)
+                                 compute_dtype=compute_dtype, precision=precision,
+                                 acc_dtype=acc_dtype)
   else:
     acc = _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, block_m=config.block_m,
                             items_per_step=config.items_per_step, compute_dtype=compute_dtype,
