@@ -184,7 +184,7 @@ def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
 
 # Global tiles of several sequences launch heaviest first ("position") when all CTAs fit in this
 # many waves. Measured (table rows, H200, c2/kv64/s2): at 1.9-1.94 waves (prefill_multi 4x1000,
-# chunks 8x512 with and without a prefix) the position order beat the index order by 10-23%; at
+# chunks 8x512 with and without a prefix) the position order beat the index order by 8-21%; at
 # 7.8 waves (chunks 16x1024 and 32x512) it lost 3-18%, as the cost order did (tiles of one
 # sequence, which read the same keys, no longer run together).
 _HEAVIEST_FIRST_WAVES = 2
