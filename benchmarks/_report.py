@@ -12,6 +12,7 @@ import pathlib
 import re
 
 import jax
+from absl import app
 
 _ROOT = pathlib.Path(__file__).resolve().parent.parent
 # ../shared/PEERS.md beside the checkout; on the device machine a carried copy in .peers/.
@@ -23,6 +24,18 @@ def device_dir(num_devices: int = 1) -> str:
   kind = jax.devices()[0].device_kind if jax.default_backend() != "cpu" else "cpu"
   name = re.sub(r"^nvidia_", "", re.sub(r"[^a-z0-9]+", "_", kind.lower())).strip("_")
   return name + (f"x{num_devices}" if num_devices > 1 else "")
+
+
+def only(shapes, names) -> list:
+  """The shapes named by a benchmark's --only flag (all of them when it is empty); a name that is
+  not one of `shapes` is a usage error, not a silently empty run."""
+  if not names:
+    return list(shapes)
+  unknown = sorted(set(names) - {s.name for s in shapes})
+  if unknown:
+    raise app.UsageError(f"--only: no such shape {unknown}; these are: "
+                         f"{', '.join(s.name for s in shapes)}")
+  return [s for s in shapes if s.name in names]
 
 
 def environment() -> dict:

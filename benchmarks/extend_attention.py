@@ -128,8 +128,7 @@ def main(argv):
   device = DeviceSpec.current()
   shapes = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
             "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": SMALL_SHAPES}[_SHAPES.value]
-  if _ONLY.value:
-    shapes = [s for s in shapes if s.name in _ONLY.value]
+  shapes = _report.only(shapes, _ONLY.value)
   records = []
   for shape in shapes:
     floor = roofline_us(shape.causal_flops, shape.min_bytes(), device)

@@ -50,8 +50,7 @@ def main(argv):
   device = DeviceSpec.current()
   shapes = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
             "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": SMALL_SHAPES}[_SHAPES.value]
-  if _ONLY.value:
-    shapes = [s for s in shapes if s.name in _ONLY.value]
+  shapes = _report.only(shapes, _ONLY.value)
   records = []
   for shape in shapes:
     args, max_ext = shape.batch(page_size=_PAGE_SIZE.value, dtype=jnp.bfloat16)

@@ -131,11 +131,7 @@ def main(argv):
   del argv
   shapes = {"seed": GEMM_RS_SEED_SHAPES, "sweep": GEMM_RS_SWEEP_SHAPES, "small": SMALL_SHAPES}[
       _SHAPES.value]
-  if _ONLY.value:
-    unknown = set(_ONLY.value) - {s.name for s in shapes}
-    if unknown:
-      raise app.UsageError(f"--only: no such shape in --shapes={_SHAPES.value}: {sorted(unknown)}")
-    shapes = [s for s in shapes if s.name in _ONLY.value]
+  shapes = _report.only(shapes, _ONLY.value)
   if _ANNOTATE.value:   # a run from a machine without ../shared/PEERS.md (the lent GPUs)
     path = pathlib.Path(_ANNOTATE.value)
     data = json.loads(path.read_text())

@@ -196,11 +196,7 @@ def main(argv):
   del argv
   device = DeviceSpec.current()
   shapes = GROUPED_GEMM_SHAPES if _SHAPES.value == "seed" else SMALL_SHAPES
-  if _ONLY.value:
-    unknown = set(_ONLY.value) - {s.name for s in shapes}
-    if unknown:
-      raise app.UsageError(f"--only: no such shape {sorted(unknown)}")
-    shapes = [s for s in shapes if s.name in _ONLY.value]
+  shapes = _report.only(shapes, _ONLY.value)
   small = _SHAPES.value == "small"
   tuning_rows = [] if _UPDATE.value else None
   records = []

@@ -79,7 +79,7 @@ def main(argv):
   del argv
   _mgpu_debug.install()
   device = DeviceSpec.current()
-  shapes = [s for s in GROUPED_GEMM_SHAPES if not _ONLY.value or s.name in _ONLY.value]
+  shapes = _report.only(GROUPED_GEMM_SHAPES, _ONLY.value)
   records, tuning_rows = [], []
   act, fp8, rhs_layout = _ACTIVATION.value, _FP8.value, _RHS_LAYOUT.value
   if fp8:

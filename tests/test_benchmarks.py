@@ -82,3 +82,14 @@ def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
   _report.attach_gemm_rs_peers_md(records)
   assert records[0]["peers_md_torch_nccl_us"] == pytest.approx(1133.0)
   assert "peers_md_torch_nccl_us" not in records[1]
+
+
+def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():
+  from absl import app
+  from benchmarks import _report
+  from jaxkern.shapes import ATTENTION_SHAPES
+  assert _report.only(ATTENTION_SHAPES, []) == list(ATTENTION_SHAPES)
+  picked = _report.only(ATTENTION_SHAPES, ["chunk_8x512_p0", "prefill_long"])
+  assert [s.name for s in picked] == ["prefill_long", "chunk_8x512_p0"]   # the set's order
+  with pytest.raises(app.UsageError, match="chunk_8x512"):
+    _report.only(ATTENTION_SHAPES, ["chunk_8x512"])

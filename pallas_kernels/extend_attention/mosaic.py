@@ -632,14 +632,14 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                # one sequence: the tile index order is already heaviest first, no ranking
                ranked=config.tile_order != "index" and num_seqs > 1, overlap=config.overlap)
   order = jnp.zeros((1,), jnp.int32)
-  if st.ranked and config.tile_order == "position":   # a constant: no kernel in XLA
-    order = jnp.asarray(plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                                 seq_tokens=min(max_ext, num_tokens)))
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-    if st.ranked and config.tile_order == "cost":
-      order = plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                     block_kv=bk, window=sliding_window)
+    if st.ranked:                     # "position": a constant, no kernel in XLA
+      order = (plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                      block_kv=bk, window=sliding_window)
+               if config.tile_order == "cost" else jnp.asarray(plan.position_tile_order(
+                   num_tiles=num_tiles, tile_tokens=tile_tokens,
+                   seq_tokens=min(max_ext, num_tokens))))
     qo_indptr = jnp.stack(seq_bounds, 1).reshape(-1)
   out, lse = _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table.reshape(-1), q_p,
                           k, v, k_cache, v_cache, st=st, interpret=interpret)

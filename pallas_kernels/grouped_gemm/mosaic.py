@@ -497,7 +497,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   out_dtype = jnp.dtype(out_dtype or (jnp.bfloat16 if fp8 else dtype))
   if fp8 and (lhs_scale is None or rhs_scale is None):
     raise ValueError("grouped_gemm_pallas: float8_e4m3fn operands need lhs_scale [..., K/128] "
-                     "and rhs_scale [G, K/128, N/128] (float32)")
+                     "and rhs_scale (float32; [G, N/128, K/128] with rhs_layout='nk', else "
+                     "[G, K/128, N/128])")
   reason = unsupported_reason(config, k=k, n=n, dtype=dtype.name, out_dtype=out_dtype.name,
                               activation=activation)
   if reason is None and return_signals:
