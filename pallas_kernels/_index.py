@@ -21,6 +21,19 @@ def searchsorted_right(sorted_values, queries):
   return jnp.searchsorted(sorted_values, queries, side="right", method=method).astype(jnp.int32)
 
 
+def prefix_sum(values):
+  """`jnp.cumsum` of a small int32 vector (inclusive), as one reduction over every (i, j <= i)
+  pair. XLA lowers cumsum to a reduce_window, which on the H200 ran as a 10 us kernel of its own
+  on 16-17 group sizes (DS_G16 rows of benchmarks/results/h200/grouped_gemm.json, session 14);
+  large vectors keep the cumsum."""
+  values = values.astype(jnp.int32)
+  size = values.shape[0]
+  if size * size > _COMPARE_ALL_LIMIT:
+    return jnp.cumsum(values, dtype=jnp.int32)
+  idx = jnp.arange(size, dtype=jnp.int32)
+  return jnp.where(idx[None, :] <= idx[:, None], values[None, :], 0).sum(axis=1, dtype=jnp.int32)
+
+
 def order_descending(values):
   """Indices of a small non-negative int32 vector from its largest value to its smallest (ties:
   lower index first), as int32: `jnp.argsort(-values, stable=True)`. Comparing every pair ranks

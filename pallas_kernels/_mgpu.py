@@ -1,6 +1,7 @@
 """Pieces shared by the Mosaic GPU kernels (extend attention, grouped GEMM, fused GEMM +
 reduce-scatter): the shared-memory limit, the swizzled shared-memory layout wgmma and TMA use,
-the operand ring of the warp-specialized kernels, and the GEMMs' chunked epilogue stores.
+the operand ring of the warp-specialized kernels, the GEMMs' chunked epilogue stores, and stores
+of dynamic row ranges (TMA boxes of power-of-two rows; ordinary stores from registers).
 
 The ring: one producer warpgroup fills `stages` slots with TMA copies that arrive on
 `full[slot]`; the consumer warpgroups release a slot on `free[slot]` once the wgmma that read it
@@ -12,7 +13,7 @@ from __future__ import annotations
 import jax.numpy as jnp
 from jax import lax
 from jax._src.lib.mlir import ir        # MLIR of the inline Mosaic GPU code (signals below)
-from jax._src.lib.mlir.dialects import arith, llvm, scf
+from jax._src.lib.mlir.dialects import arith, llvm, scf, vector
 from jax.experimental import pallas as pl
 from jax.experimental.mosaic.gpu import utils as mgpu_utils
 from jax.experimental.pallas import mosaic_gpu as plgpu
@@ -87,6 +88,18 @@ def consume(k_steps, count, full, free, stages: int, mma):
   return end
 
 
+def pass_slots(k_steps, count, full, free, stages: int):
+  """k_steps fills from `count` on that this consumer does not read: wait for each and release
+  it at once (every consumer must observe every phase and release every slot); returns the next
+  count."""
+  def step(kk, count):
+    slot = lax.rem(count, stages)
+    plgpu.barrier_wait(full.at[slot])
+    plgpu.barrier_arrive(free.at[slot])
+    return count + 1
+  return lax.fori_loop(0, k_steps, step, count)
+
+
 def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int, itemsize: int,
                     epi_rows: int, epi_itemsize: int, consumers: int = 2) -> int:
   """Shared memory of a GEMM kernel here: the operand ring (lhs block_m x block_k and rhs
@@ -100,17 +113,69 @@ def store_chunks(tile, bufs, stores, send) -> None:
   pieces, side by side, each a multiple of EPI_COLS wide) to global memory in EPI_COLS-column
   chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in turn (across calls
   too: `stores` counts the chunks this consumer sent before; the caller adds C // EPI_COLS).
-  send(buf, c) issues the TMA of chunk c from `buf`; each chunk is cast to the buffers' dtype,
-  and a buffer is rewritten only once its previous TMA has read it."""
+  send(buf, c, chunk) issues chunk c's TMA copies from `buf` as one bulk group (one copy with its
+  default commit, or several followed by `plgpu.commit_smem_to_gmem_group()`); `chunk` is the
+  chunk's registers, cast to the buffers' dtype. A buffer is rewritten only once its previous
+  group has read it."""
   pieces = tile if isinstance(tile, tuple) else (tile,)
   chunks = [p[:, i * EPI_COLS:(i + 1) * EPI_COLS] for p in pieces
             for i in range(p.shape[1] // EPI_COLS)]
   for c, chunk in enumerate(chunks):
     buf = bufs.at[lax.rem(stores + c, 2)]
     plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-    buf[...] = chunk.astype(buf.dtype)
+    chunk = chunk.astype(buf.dtype)
+    buf[...] = chunk
     plgpu.commit_smem()
-    send(buf, c)
+    send(buf, c, chunk)
+
+
+def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:
+  """copy(offset, rows) over rows [first, first + n) * unit of a range, n in [0, most] (most a
+  power of two), as boxes of power-of-two multiples of `unit` rows: a TMA box has a static size,
+  the range a dynamic one. Offsets are (first + whole boxes) * unit: multiples of `unit`."""
+  off = jnp.asarray(first, jnp.int32)
+  size = most
+  while size:
+    take = lax.rem(lax.div(n, size), 2) == 1
+    pl.when(take)(lambda off=off, size=size: copy(off * unit if unit > 1 else off, size * unit))
+    off = off + jnp.where(take, size, 0)
+    size //= 2
+
+
+def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, interpret: bool) -> None:
+  """Rows [lo, hi) of `tile` (registers, WGMMA layout, [R, C] 16-bit), less rows [skip[0],
+  skip[1]) if given, and only its first `cols` columns (an even count; the rest lie past the
+  end of the result's rows, where a TMA store would clip them), into the global-memory ref `ref`
+  [R, C] with ordinary stores, each thread storing the elements it holds (predicated): for row
+  ranges no TMA box can take from a swizzled buffer (those not made of whole 8-row tiles). The
+  interpreter stores whole rows (its results are padded to whole tiles of columns)."""
+  s_lo, s_hi = skip if skip is not None else (hi, hi)
+  if interpret:
+    def row(r, carry):
+      @pl.when((r < s_lo) | (r >= s_hi))
+      def _():
+        ref.at[pl.ds(r, 1)][...] = lax.dynamic_slice_in_dim(tile, r, 1, 0)
+      return carry
+    lax.fori_loop(lo, hi, row, None)
+    return
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()) + (plgpu.Layout.WG_SPLAT,) * 5)
+  def store(ctx, tile, ref, lo, hi, s_lo, s_hi, cols):
+    del ctx
+    i32 = ir.IntegerType.get_signless(32)
+    lo, hi, s_lo, s_hi, cols = (x.registers.item() for x in (lo, hi, s_lo, s_hi, cols))
+    cmp = lambda pred, a, b: arith.cmpi(getattr(arith.CmpIPredicate, pred), a, b)
+    for idx, reg in zip(tile.layout.thread_idxs(tile.shape), tile.registers.flat):
+      row, col = (arith.index_cast(i32, i) for i in idx)   # of the register's first element
+      inside = arith.andi(cmp("sge", row, lo), cmp("slt", row, hi))
+      inside = arith.andi(inside, arith.ori(cmp("slt", row, s_lo), cmp("sge", row, s_hi)))
+      inside = arith.andi(inside, cmp("slt", col, cols))
+      branch = scf.IfOp(inside)
+      with ir.InsertionPoint(branch.then_block):
+        vector.store(reg, ref, list(idx))
+        scf.yield_([])
+  as_i32 = lambda x: jnp.asarray(x, jnp.int32)
+  store(tile, ref, as_i32(lo), as_i32(hi), as_i32(s_lo), as_i32(s_hi), as_i32(cols))
 
 
 # Completion signals between CTAs (grouped GEMM's return_signals). The counters are int32

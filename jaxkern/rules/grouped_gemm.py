@@ -101,23 +101,24 @@ def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPa
 def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConfig]:
   """The Mosaic GPU configs worth measuring: CUTLASS-like 128x256 tiles (prefill) with a 4- or
   3-deep ring, 128x128 tiles, and 64-row tiles whose consumers split the columns (small groups);
-  for contiguous groups under 1024 rows on average, also tiles inside one group
-  (tiles="groups": each weight tile read once per tile of its group). 256x128 and 64x128 row
-  tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
+  for contiguous layouts of several groups, also tiles inside one group (tiles="groups": each
+  weight tile read once per tile of its group, no tile runs two groups' K loops; since session
+  14 they write exactly their group's rows, so large groups are candidates too). 256x128 and
+  64x128 row tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
   C = GroupedGemmPallasConfig
   if problem.fp8:   # each consumer scales 64 x 128 or 64 x 192; K steps of 128 (a scale block)
     F = dict(block_k=128)
     out = [C(block_m=128, block_n=128, num_stages=4, **F),
            C(block_m=64, block_n=256, split="n", num_stages=4, **F),
            C(block_m=128, block_n=192, num_stages=4, **F)]
-    if problem.layout == "contiguous" and problem.m < 1024 * problem.num_groups:
+    if problem.layout == "contiguous" and problem.num_groups > 1:
       out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F),
               C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F)]
     return [c for c in out if pallas_unsupported_reason(problem, c) is None]
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),
          C(block_m=64, block_n=256, split="n", num_stages=4)]
-  if problem.layout == "contiguous" and problem.m < 1024 * problem.num_groups:
+  if problem.layout == "contiguous" and problem.num_groups > 1:
     out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"),
             C(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups"),
             C(block_m=128, block_n=256, num_stages=4, tiles="groups")]
@@ -125,21 +126,25 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
 
 
 def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfig | None:
-  """An untuned shape's kernel config, from the H200 table (benchmarks.grouped_gemm_configs,
-  session 8): contiguous groups of <= 256 rows on average get 64 x 256 tiles inside one group
-  (best or within 3% of the best on 5 of the 6 contiguous shapes of 8-218 rows per group; the
-  best row-tile config ran 17-55% slower than the best group-tile one on 4 of them and tied on
-  2); groups averaging a full 128-row tile get 128 x 256 tiles
-  with a 4-deep ring (best on 4 of the 5 prefill shapes); else 64-row tiles split by columns;
-  None if the kernel cannot run it."""
+  """An untuned shape's kernel config, from the H200 configs run of session 14
+  (benchmarks/results/h200/grouped_gemm_configs_groups.json: the 11 contiguous shapes of
+  several groups, after tiles inside groups began writing exact rows). Contiguous, several
+  groups: tiles inside one group, 64 x 256 (columns split) up to 256 rows per group on
+  average, else 128 x 256 with a 4-deep ring. That is the fastest config on 8 of the 11, within
+  2% on 2 (DS_G4_m256_dn, DS_G16_m32_dn: 64 x 128 with a 6-deep ring) and 20% slower on
+  DS_G16_m64_gu (128 x 256 group tiles). One group or the masked layout (no tile straddles two
+  groups there): 128 x 256 row tiles from 128 rows per group, else 64-row tiles split by
+  columns. None if the kernel cannot run it."""
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
   if problem.fp8:
     order = _fp8_formula_order(problem, rows_per_group)
     return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
-  if problem.layout == "contiguous" and rows_per_group <= 256:
-    order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
+  if problem.layout == "contiguous" and problem.num_groups > 1:
+    order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
+                 if rows_per_group <= 256 else
+                 C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   if rows_per_group >= 128:
     order.append(C(block_m=128, block_n=256, num_stages=4))
   order += [C(block_m=64, block_n=256, split="n", num_stages=4),

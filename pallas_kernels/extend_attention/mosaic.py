@@ -46,7 +46,6 @@ that is written by scatter always does). Unused pages may hold anything, NaN inc
 from __future__ import annotations
 
 import dataclasses
-import functools
 import math
 from typing import NamedTuple
 
@@ -173,18 +172,6 @@ def _split_range(total, split, num_splits):
   if num_splits == 1:
     return jnp.int32(0), total
   return lax.div(total * split, num_splits), lax.div(total * (split + 1), num_splits)
-
-
-def _store_rows(copy, n, most: int):
-  """copy(offset, rows) over rows [0, n) of a range, n in [0, most] (a power of two), as boxes of
-  power-of-two rows: a TMA box has a static size, the range a dynamic one."""
-  off = jnp.int32(0)
-  rows = most
-  while rows:
-    take = lax.rem(lax.div(n, rows), 2) == 1
-    pl.when(take)(functools.partial(copy, off, rows))
-    off = off + jnp.where(take, rows, 0)
-    rows //= 2
 
 
 class _Item(NamedTuple):
@@ -462,7 +449,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
           def copy(off, rows, g=g):
             plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
                                     out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
-          _store_rows(copy, jnp.maximum(hi - lo, 0), tpw)
+          _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), tpw)
       elif st.packed:
         qo[...] = out
         lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
@@ -504,7 +491,7 @@ def _zero_unowned_rows(stage, out_ref, indptr_ref, seq, bounds, h, first, st: _S
           def copy(off, rows, g=g):
             plgpu.copy_smem_to_gmem(stage.at[pl.ds(0, rows)],
                                     out_ref.at[pl.ds(t0 + off, rows), h * st.group + g])
-          _store_rows(copy, jnp.minimum(count - c * _WG_ROWS, _WG_ROWS), _WG_ROWS)
+          _mgpu.power_of_two_boxes(copy, jnp.minimum(count - c * _WG_ROWS, _WG_ROWS), _WG_ROWS)
         return carry
       lax.fori_loop(0, pl.cdiv(count, _WG_ROWS), chunk, None)
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)     # before the stage holds the output

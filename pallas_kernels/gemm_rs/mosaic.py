@@ -215,7 +215,8 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
       out_row = m * st.block_m + wg * rows
 
-      def send(buf, c):
+      def send(buf, c, chunk):
+        del chunk
         dst = (pl.ds(out_row, rows), pl.ds(n * st.block_n + c * _CHUNK, _CHUNK))
         # A remote TMA descriptor is built on the host, so its peer must be a function of the
         # rank alone: one branch per static step s, owner (rank + 1 + s) % tp.

@@ -12,10 +12,15 @@ K loop per group it touches (usually one; a tile across a group boundary runs bo
 and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
 ragged, and the small buffers leave shared memory for a 4-deep ring at 128 x 256.
-With config.tiles="groups" every tile lies inside one group instead (`group_tiles`: a group's
-tiles start at its first row rounded down to 8, as TMA row offsets must be) and writes rows of a
-padded output that XLA gathers back (`ungroup_rows`): small groups then read each weight tile
-once per tile of their own instead of once per group of every tile they straddle.
+With config.tiles="groups" every tile lies inside one *segment* instead (`group_tiles`: a
+segment's tiles start at its first row rounded down to 8, as TMA row offsets must be): the groups,
+then the stretches of rows no group owns (the contiguous layout's rows past the last group, the
+masked layout's rows past masked_m), which run no K loop and store zeros. Each tile writes exactly
+its segment's rows straight into the result: its whole 8-row tiles by TMA boxes of power-of-two
+row counts, the at most 7 rows at either end that share an 8-row tile with the neighbouring
+segment by ordinary stores from registers (`_mgpu.store_rows_direct`). Small groups then read each
+weight tile once per tile of their own instead of once per group of every tile they straddle,
+and nothing is gathered after the kernel.
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its
@@ -63,12 +68,12 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
-from pallas_kernels._index import searchsorted_right
+from pallas_kernels._index import prefix_sum, searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
 
 __all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "group_tiles", "grouped_gemm_pallas",
-           "signal_target", "signals_reason", "smem_bytes", "tile_groups", "ungroup_rows",
+           "segments", "signal_target", "signals_reason", "smem_bytes", "tile_groups",
            "unsupported_reason"]
 
 _F32 = jnp.float32
@@ -184,39 +189,39 @@ def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
   return jnp.stack([first, last, t0 // 8], axis=1).reshape(-1)
 
 
-def group_tiles_bound(rows: int, num_groups: int, block_m: int) -> int:
-  """The most tiles tiles="groups" can need: each group's tiles start at its first row rounded
-  down to 8, so a group of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
-  return -(-(rows + 7 * num_groups) // block_m) + num_groups
+def segments(starts, ends, *, rows: int, masked: bool):
+  """tiles="groups": the row segments tiles are cut from, (starts, ends) of S segments. The G
+  groups come first (segment g < G multiplies by weight g), then the rows no group owns, stored
+  as zeros: the masked layout's rows past masked_m of each group (S = 2G), the contiguous
+  layout's rows past the last group (S = G + 1; its groups are adjacent)."""
+  if masked:
+    gap_ends = jnp.concatenate([starts[1:], jnp.full((1,), rows, jnp.int32)])
+    return jnp.concatenate([starts, ends]), jnp.concatenate([ends, jnp.maximum(gap_ends, ends)])
+  tail = jnp.full((1,), rows, jnp.int32)
+  return jnp.concatenate([starts, ends[-1:]]), jnp.concatenate([ends, tail])
+
+
+def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
+  """The most tiles tiles="groups" can need: each segment's tiles start at its first row rounded
+  down to 8, so a segment of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
+  return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
 def group_tiles(starts, ends, *, num_tiles: int, block_m: int):
-  """tiles="groups": every tile inside one group. Group g's tiles read lhs rows
-  a_g + j * block_m + [0, block_m) (a_g: start_g rounded down to 8, as TMA row offsets must be)
-  and keep rows [start_g, end_g); tile t writes rows [t * block_m, +block_m) of a padded output
-  that `ungroup_rows` maps back. Returns (plan [3 * num_tiles]: group, group, lhs row / 8 per
-  tile, tiles past the last one empty; first tile of each group [G]; a_g [G])."""
+  """tiles="groups": every tile inside one segment (`segments`). Segment s's tiles read lhs rows
+  a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA row offsets must be)
+  and write the result's rows among them in [start_s, end_s). Returns the plan [3 * num_tiles]:
+  segment, segment, first row / 8 per tile; tiles past the last one are empty (segment 1 > 0)."""
   a = starts // 8 * 8
   count = jnp.where(ends > starts, -(-(ends - a) // block_m), 0)
-  last_tile = jnp.cumsum(count)                        # one past each group's last tile
+  last_tile = prefix_sum(count)                        # one past each segment's last tile
   first_tile = last_tile - count
   t = jnp.arange(num_tiles, dtype=jnp.int32)
   g = jnp.minimum(searchsorted_right(last_tile, t), starts.shape[0] - 1)
   used = t < last_tile[-1]
   row = a[g] + (t - first_tile[g]) * block_m
-  plan = jnp.stack([jnp.where(used, g, 1), jnp.where(used, g, 0), jnp.where(used, row // 8, 0)],
+  return jnp.stack([jnp.where(used, g, 1), jnp.where(used, g, 0), jnp.where(used, row // 8, 0)],
                    axis=1).reshape(-1)
-  return plan, first_tile, a
-
-
-def ungroup_rows(padded, starts, ends, first_tile, a, *, rows: int, block_m: int):
-  """The [rows, N] result from group_tiles' padded output (rows of no group: zeros)."""
-  r = jnp.arange(rows, dtype=jnp.int32)
-  g = jnp.minimum(searchsorted_right(ends, r), starts.shape[0] - 1)   # first group ending past r
-  inside = (r >= starts[g]) & (r < ends[g])
-  offset = r - a[g]
-  src = (first_tile[g] + offset // block_m) * block_m + offset % block_m
-  return jnp.where(inside[:, None], padded[jnp.where(inside, src, 0)], 0).astype(padded.dtype)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -270,10 +275,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
   def for_each_group(g_lo, g_hi, body, carry):
     """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile (an empty
-    group runs no K steps)."""
+    group, and a segment of rows no group owns (g >= G, tiles="groups"), runs no K steps)."""
     def group(g, carry):
       start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
-      return body(g, start, end, jnp.where(end > start, st.k_steps, 0), carry)
+      real = (end > start) & (g < st.num_groups)
+      return body(g, start, end, jnp.where(real, st.k_steps, 0), carry)
     return lax.fori_loop(g_lo, g_hi + 1, group, carry)
 
   @pl.when(wg == 2)
@@ -333,9 +339,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
              for j in range(num_pieces)]
       bcast = lambda x: lax.broadcast_in_dim(x, (rows, piece), [0])
 
+      w = jnp.minimum(g, st.num_groups - 1)     # a zero segment (g >= G) runs no step
+
       def block_scales(kk):    # scalar loads from global memory: issued a step ahead
         kk = jnp.minimum(kk, st.k_blocks - 1)
-        return tuple(rscale_ref[(g * st.n_blocks + nb) * st.k_blocks + kk] for nb in nbs)
+        return tuple(rscale_ref[(w * st.n_blocks + nb) * st.k_blocks + kk] for nb in nbs)
 
       def step(kk, carry):
         count, acc, b_scale = carry
@@ -358,13 +366,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
       return count, acc
     row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
+    zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 
     def unit(i, carry):
       count, stores = carry
       m, n = _unit(cta + i * st.num_ctas, st)
       my_rows = wg * rows if st.split == "m" else 0
       row0 = groups_ref[3 * m + 2] * 8 + my_rows          # lhs rows (groups' bounds are in these)
-      out_row0 = m * st.block_m + my_rows
+      out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
       col0 = n * part_n + (wg * cols if st.split == "n" else 0)
       g_lo, g_hi = groups_ref[3 * m], groups_ref[3 * m + 1]
 
@@ -377,11 +386,20 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
               plgpu.wgmma(acc_ref, *operands(slot, p))
           end = _mgpu.consume(k_steps, count, full, free, stages, mma)
           return end, tuple(r[...] for r in acc_refs)
+        def product(count):
+          count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
+          return count, _epilogue(accs)
+
         if st.fp8:     # the pieces of the tile's columns
           count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
+        elif st.split == "m":   # a consumer with none of its rows in the group passes slots on
+          count, val = lax.cond((row0 < end) & (row0 + rows > start), product,
+                                lambda c: (_mgpu.pass_slots(k_steps, c, full, free, stages),
+                                           zeros32), count)
+          vals = (val,)
         else:
-          count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
-          vals = (_epilogue(accs),)
+          count, val = product(count)
+          vals = (val,)
         row = row0 + row_iota                       # keep this group's rows of the tile
         mine = (row >= start) & (row < end)
         return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o) for v, o in zip(vals, out))
@@ -392,7 +410,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       chunks = cols // _mgpu.EPI_COLS
 
       def store():
-        _mgpu.store_chunks(out, o_smem.at[wg], stores, lambda buf, c: plgpu.copy_smem_to_gmem(
+        _mgpu.store_chunks(out, o_smem.at[wg], stores, lambda buf, c, _: plgpu.copy_smem_to_gmem(
             buf, out_ref.at[pl.ds(out_row0, rows),
                             pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)]))
       if st.signals:
@@ -407,11 +425,41 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       if not st.skip_empty:
         store()
         return count, stores + chunks
-      pl.when(g_lo <= g_hi)(store)
+      pl.when(g_lo <= g_hi)(lambda: _store_segment_rows(
+          out, o_smem.at[wg], stores, out_ref, bounds_ref, g_lo, row0, col0, st))
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0)
 
     lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0)))
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
+
+
+def _store_segment_rows(out, bufs, stores, out_ref, bounds_ref, seg, row0, col0, st: _Static):
+  """tiles="groups": a consumer's rows [row0, row0 + wg_rows) of its tile, of which it writes
+  those in its segment [start, end), straight into the result: the whole 8-row tiles among them
+  by TMA boxes of power-of-two row counts from the swizzled chunk buffer, the rest (at most 7 rows
+  at either end, sharing an 8-row tile with the neighbouring segment, whose tile writes the other
+  rows of it) by ordinary stores from registers."""
+  rows = st.wg_rows
+  start, end = bounds_ref[2 * seg], bounds_ref[2 * seg + 1]
+  lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
+  lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
+  hi8 = jnp.maximum(lax.div(hi, 8), lo8)
+  ragged = (lax.rem(lo, 8) != 0) | (lax.rem(hi, 8) != 0)
+
+  def send(buf, c, chunk):
+    cols = pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)
+
+    def copy(off, n):
+      off = pl.multiple_of(off, 8)
+      plgpu.copy_smem_to_gmem(buf.at[pl.ds(off, n)], out_ref.at[pl.ds(row0 + off, n), cols],
+                              commit_group=False)
+    _mgpu.power_of_two_boxes(copy, hi8 - lo8, rows // 8, first=lo8, unit=8)
+    plgpu.commit_smem_to_gmem_group()
+    first_col = col0 + c * _mgpu.EPI_COLS         # a last column tile may run past the result
+    pl.when(ragged)(lambda: _mgpu.store_rows_direct(
+        chunk, out_ref.at[pl.ds(row0, rows), cols], lo, hi, skip=(lo8 * 8, hi8 * 8),
+        cols=jnp.clip(out_ref.shape[1] - first_col, 0, _mgpu.EPI_COLS), interpret=st.interpret))
+  _mgpu.store_chunks(out, bufs, stores, send)
 
 
 def _epilogue(accs):
@@ -537,9 +585,10 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   parts = _parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
   by_group = config.tiles == "groups"
-  if by_group:
-    m_tiles = group_tiles_bound(rows, num_groups, bm)
-    plan, first_tile, a = group_tiles(starts, ends, num_tiles=m_tiles, block_m=bm)
+  if by_group:   # the groups, then the rows no group owns (zeros): see `segments`
+    starts, ends = segments(starts, ends, rows=rows, masked=masked_m is not None)
+    m_tiles = group_tiles_bound(rows, starts.shape[0], bm)
+    plan = group_tiles(starts, ends, num_tiles=m_tiles, block_m=bm)
   else:
     m_tiles = -(-rows // bm)
     plan = tile_groups(starts, ends, num_tiles=m_tiles, block_m=bm)
@@ -580,13 +629,12 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
-  out_rows = m_tiles * bm if interpret or by_group else rows
+  # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
+  # tile addresses rows up to block_m past the result (it stores none of them).
+  out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows
   out, signals, *results = _call(plan, bounds, flat, rhs, lscale, rscale, st=st,
                                  out_rows=out_rows, n=n_out, consumer=consumer)
-  out = out[:, :n // parts]
-  if by_group:
-    out = ungroup_rows(out, starts, ends, first_tile, a, rows=rows, block_m=bm)
-  out = out[:rows]
+  out = out[:rows, :n // parts]
   out = out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)
   if not return_signals:
     return out

@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from pallas_kernels._index import searchsorted_right
+from pallas_kernels._index import prefix_sum, searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmXlaConfig
 
 _F32 = jnp.float32
@@ -95,7 +95,7 @@ def quantize_rhs_fp8(w, rhs_layout: str = "kn"):
 
 def group_bounds(group_sizes, num_rows: int):
   """[start, end) rows of each group, clipped to the num_rows rows that exist."""
-  ends = jnp.minimum(jnp.cumsum(jnp.maximum(group_sizes.astype(jnp.int32), 0)), num_rows)
+  ends = jnp.minimum(prefix_sum(jnp.maximum(group_sizes.astype(jnp.int32), 0)), num_rows)
   starts = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends[:-1]])
   return starts, ends
 

@@ -13,8 +13,8 @@ from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, SignalConsumer,
                                                 group_tiles, group_tiles_bound,
-                                                grouped_gemm_pallas, signal_target, signals_reason,
-                                                smem_bytes, tile_groups, ungroup_rows,
+                                                grouped_gemm_pallas, segments, signal_target,
+                                                signals_reason, smem_bytes, tile_groups,
                                                 unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
 from tests._testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, random_group_sizes,
@@ -261,36 +261,47 @@ def test_tile_groups_match_brute_force(rng):
       assert all(sizes[g] == 0 or g in touching for g in covered), (trial, t)
 
 
-def test_group_tiles_cover_every_row_once(rng):
-  """tiles="groups": each tile lies in one group, starts at a multiple of 8, and every row of
-  every group is kept by exactly one tile; ungroup_rows puts each tile row back in place."""
+@pytest.mark.parametrize("masked", [False, True])
+def test_group_tiles_cover_every_row_once(rng, masked):
+  """tiles="groups": each tile lies in one segment and starts at a multiple of 8; every row of
+  the result is written by exactly one tile (its group's, or a zero segment's for rows no group
+  owns), since a tile writes exactly its segment's rows."""
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
-    rows = int(rng.integers(1, 400))
-    sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 1)),
-                               empty=int(rng.integers(0, num_groups)))
-    ends = np.cumsum(sizes).astype(np.int32)
-    starts = ends - sizes
+    if masked:
+      m_max = int(rng.choice([8, 64, 128]))
+      rows = num_groups * m_max
+      starts = np.arange(num_groups, dtype=np.int32) * m_max
+      ends = starts + rng.integers(0, m_max + 1, num_groups).astype(np.int32)
+    else:
+      rows = int(rng.integers(1, 400))
+      sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 1)),
+                                 empty=int(rng.integers(0, num_groups)))
+      ends = np.cumsum(sizes).astype(np.int32)
+      starts = ends - sizes
+    seg_starts, seg_ends = map(np.asarray, segments(jnp.asarray(starts), jnp.asarray(ends),
+                                                    rows=rows, masked=masked))
+    assert len(seg_starts) == (2 * num_groups if masked else num_groups + 1)
     bm = int(rng.choice([64, 128]))
-    tiles = group_tiles_bound(rows, num_groups, bm)
-    plan, first_tile, a = group_tiles(jnp.asarray(starts), jnp.asarray(ends), num_tiles=tiles,
-                                      block_m=bm)
-    plan = np.asarray(plan).reshape(tiles, 3)
-    kept = np.zeros(rows, int)
-    padded = np.full((tiles * bm, 1), -1.0)
-    for t, (g_lo, g_hi, row8) in enumerate(plan):
-      if g_lo > g_hi:
+    tiles = group_tiles_bound(rows, len(seg_starts), bm)
+    plan = np.asarray(group_tiles(jnp.asarray(seg_starts), jnp.asarray(seg_ends),
+                                  num_tiles=tiles, block_m=bm)).reshape(tiles, 3)
+    writer = np.full(rows, -1)
+    for t, (s_lo, s_hi, row8) in enumerate(plan):
+      if s_lo > s_hi:
         continue
-      assert g_lo == g_hi and sizes[g_lo] > 0, (trial, t)
+      assert s_lo == s_hi and seg_ends[s_lo] > seg_starts[s_lo], (trial, t)
       r = row8 * 8 + np.arange(bm)
-      mine = (r >= starts[g_lo]) & (r < ends[g_lo])
-      assert mine.any(), (trial, t)                    # no tile of a group is wasted
-      kept[r[mine]] += 1
-      padded[t * bm + np.arange(bm)[mine], 0] = r[mine]
-    assert np.array_equal(kept, (np.arange(rows) < ends[-1]).astype(int)), trial
-    back = np.asarray(ungroup_rows(jnp.asarray(padded), jnp.asarray(starts), jnp.asarray(ends),
-                                   first_tile, a, rows=rows, block_m=bm))[:, 0]
-    assert np.array_equal(back, np.where(np.arange(rows) < ends[-1], np.arange(rows), 0)), trial
+      mine = r[(r >= seg_starts[s_lo]) & (r < seg_ends[s_lo])]
+      assert mine.size, (trial, t)                     # no tile of a segment is wasted
+      assert (writer[mine] == -1).all(), (trial, t)    # no row written twice
+      writer[mine] = s_lo
+    assert (writer >= 0).all(), trial                  # every row written
+    owned = np.zeros(rows, bool)
+    for g in range(num_groups):
+      owned[starts[g]:ends[g]] = True
+      assert (writer[starts[g]:ends[g]] == g).all(), (trial, g)
+    assert (writer[~owned] >= num_groups).all(), trial     # zero segments only
 
 
 def test_unsupported_inputs_and_configs():

@@ -120,3 +120,12 @@ def test_fp8_quantizers_follow_deepgemm_1d2d(rng):
   np.testing.assert_allclose(ws, np.abs(padded.reshape(2, 2, 128, 2, 128)).max((2, 4)) / 448.0,
                              rtol=1e-6)
   assert rel_err(dequant_lhs(xq, xs), x) < 0.04 and rel_err(dequant_rhs(wq, ws), w) < 0.04
+
+
+@pytest.mark.parametrize("size", [1, 17, 300, 5000])   # 5000: past the compare-all limit (cumsum)
+def test_prefix_sum_is_an_inclusive_cumsum(rng, size):
+  from pallas_kernels._index import prefix_sum
+  values = rng.integers(-5, 1000, size=size).astype(np.int32)
+  got = np.asarray(prefix_sum(jnp.asarray(values)))
+  assert got.dtype == np.int32
+  np.testing.assert_array_equal(got, np.cumsum(values))
