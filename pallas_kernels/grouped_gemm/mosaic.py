@@ -27,7 +27,8 @@ order (`band` row tiles next to each other per column tile: the tiles of one gro
 weight tiles together, mostly from L2). One producer warpgroup streams (lhs, rhs) K blocks into a
 `num_stages` ring across units and groups, so the next tile's loads run under this tile's
 epilogue; two consumer warpgroups share each tile by rows or columns (config.split) and issue
-wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes.
+wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes. With
+rows split, a consumer none of whose rows are in a group only passes that group's slots on.
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -386,6 +387,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
               plgpu.wgmma(acc_ref, *operands(slot, p))
           end = _mgpu.consume(k_steps, count, full, free, stages, mma)
           return end, tuple(r[...] for r in acc_refs)
+
         def product(count):
           count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
           return count, _epilogue(accs)
