@@ -34,6 +34,18 @@ def prefix_sum(values):
   return jnp.where(idx[None, :] <= idx[:, None], values[None, :], 0).sum(axis=1, dtype=jnp.int32)
 
 
+def ragged_slots(counts, size: int):
+  """Slots [0, size) dealt out in order to owners that take counts[i] >= 0 slots each: (owner,
+  slot index within its owner, total slots used), int32. Slots past the total belong to the
+  last owner, at indices past its count (callers mask them with `slot < total`). One prefix
+  sum and one search, no loop: the metadata of tiles per group, query blocks per sequence."""
+  counts = counts.astype(jnp.int32)
+  end = prefix_sum(counts)                          # one past each owner's last slot
+  slot = jnp.arange(size, dtype=jnp.int32)
+  owner = jnp.minimum(searchsorted_right(end, slot), counts.shape[0] - 1)
+  return owner, slot - (end[owner] - counts[owner]), end[-1]
+
+
 def order_descending(values):
   """Indices of a small non-negative int32 vector from its largest value to its smallest (ties:
   lower index first), as int32: `jnp.argsort(-values, stable=True)`. Comparing every pair ranks

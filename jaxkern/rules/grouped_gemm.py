@@ -132,9 +132,10 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
   groups: tiles inside one group, 64 x 256 (columns split) up to 256 rows per group on
   average, else 128 x 256 with a 4-deep ring. That is the fastest config on 8 of the 11, within
   2% on 2 (DS_G4_m256_dn, DS_G16_m32_dn: 64 x 128 with a 6-deep ring) and 20% slower on
-  DS_G16_m64_gu (128 x 256 group tiles). One group or the masked layout (no tile straddles two
-  groups there): 128 x 256 row tiles from 128 rows per group, else 64-row tiles split by
-  columns. None if the kernel cannot run it."""
+  DS_G16_m64_gu (128 x 256 group tiles). One group, or the masked layout (whose row tiles lie
+  inside one group's slab when M_max is a multiple of block_m, as on every measured shape):
+  128 x 256 row tiles from 128 rows per group, else 64-row tiles split by columns. None if the
+  kernel cannot run it."""
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []

@@ -18,7 +18,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
-from pallas_kernels._index import order_descending, searchsorted_right
+from pallas_kernels._index import order_descending, prefix_sum, ragged_slots, searchsorted_right
 from pallas_kernels.extend_attention.config import WG_ROWS
 from pallas_kernels.extend_attention.reference import sequence_bounds, sequence_of
 
@@ -55,13 +55,9 @@ def _tiles_per_sequence(tiling: SequenceTiling, starts, ext_lens):
 def sequence_tile_list(tiling: SequenceTiling, qo_indptr, prefix_lens, **bounds):
   """[2 * num_tiles] int32: (sequence, tile of that sequence) of each CTA for a non-dense tiling;
   CTAs past the last real tile get a tile index past their sequence (no rows)."""
-  num_seqs = prefix_lens.shape[0]
   starts, ext_lens, _ = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-  per_seq = _tiles_per_sequence(tiling, starts, ext_lens)
-  end = jnp.cumsum(per_seq)
-  n = jnp.arange(tiling.num_tiles, dtype=jnp.int32)
-  seq = jnp.minimum(searchsorted_right(end, n), num_seqs - 1)
-  tile = jnp.minimum(n - (end[seq] - per_seq[seq]), tiling.tiles_per_seq)
+  seq, j, _ = ragged_slots(_tiles_per_sequence(tiling, starts, ext_lens), tiling.num_tiles)
+  tile = jnp.minimum(j, tiling.tiles_per_seq)
   return jnp.stack([seq, tile], axis=1).reshape(-1).astype(jnp.int32)
 
 
@@ -151,7 +147,7 @@ def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens
     first_tile = jnp.arange(num_seqs, dtype=jnp.int32) * tiling.tiles_per_seq
   else:
     per_seq = _tiles_per_sequence(tiling, starts, ext_lens)
-    first_tile = jnp.cumsum(per_seq) - per_seq
+    first_tile = prefix_sum(per_seq) - per_seq
   tok = jnp.arange(num_tokens, dtype=jnp.int32)
   b = sequence_of(qo_indptr, tok)
   i = tok - starts[b]

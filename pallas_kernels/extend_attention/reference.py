@@ -22,7 +22,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from pallas_kernels._index import searchsorted_right
+from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.extend_attention.config import ExtendAttentionXlaConfig
 
 _F32 = jnp.float32
@@ -99,12 +99,9 @@ def query_blocks(qo_indptr, prefix_lens, *, num_tokens: int, max_extend_len: int
                                              max_extend_len=max_extend_len, max_prefix=max_prefix)
   num_blocks = num_query_blocks(num_tokens=num_tokens, num_seqs=num_seqs,
                                 max_extend_len=max_extend_len, block_q=block_q)
-  per_seq = -(-ext_lens // block_q)
-  block_end = jnp.cumsum(per_seq)
-  n = jnp.arange(num_blocks, dtype=jnp.int32)
-  seq = jnp.minimum(searchsorted_right(block_end, n), num_seqs - 1)
-  row0 = (n - (block_end[seq] - per_seq[seq])) * block_q
-  valid = n < block_end[-1]
+  seq, j, total = ragged_slots(-(-ext_lens // block_q), num_blocks)
+  row0 = j * block_q
+  valid = jnp.arange(num_blocks, dtype=jnp.int32) < total
   return seq, row0, valid, starts, ext_lens, prefix
 
 

@@ -69,7 +69,7 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
-from pallas_kernels._index import prefix_sum, searchsorted_right
+from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
 
@@ -214,13 +214,9 @@ def group_tiles(starts, ends, *, num_tiles: int, block_m: int):
   and write the result's rows among them in [start_s, end_s). Returns the plan [3 * num_tiles]:
   segment, segment, first row / 8 per tile; tiles past the last one are empty (segment 1 > 0)."""
   a = starts // 8 * 8
-  count = jnp.where(ends > starts, -(-(ends - a) // block_m), 0)
-  last_tile = prefix_sum(count)                        # one past each segment's last tile
-  first_tile = last_tile - count
-  t = jnp.arange(num_tiles, dtype=jnp.int32)
-  g = jnp.minimum(searchsorted_right(last_tile, t), starts.shape[0] - 1)
-  used = t < last_tile[-1]
-  row = a[g] + (t - first_tile[g]) * block_m
+  g, j, total = ragged_slots(jnp.where(ends > starts, -(-(ends - a) // block_m), 0), num_tiles)
+  used = jnp.arange(num_tiles, dtype=jnp.int32) < total
+  row = a[g] + j * block_m
   return jnp.stack([jnp.where(used, g, 1), jnp.where(used, g, 0), jnp.where(used, row // 8, 0)],
                    axis=1).reshape(-1)
 
@@ -242,7 +238,8 @@ class _Static:
   split: str
   num_stages: int
   band: int
-  skip_empty: bool   # tiles="groups": tiles of no group write nothing (their rows are unused)
+  by_group: bool     # tiles="groups": one segment per tile, exactly its rows written; plan
+                     # tiles past the last one write nothing
   dtype: jnp.dtype        # operands
   out_dtype: jnp.dtype
   k_major: bool = False   # rhs [G, N, K]: [columns, K] tiles, read transposed
@@ -402,6 +399,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         else:
           count, val = product(count)
           vals = (val,)
+        if st.by_group:     # the tile's one segment; the store keeps exactly its rows
+          return count, tuple(v.astype(st.out_dtype) for v in vals)
         row = row0 + row_iota                       # keep this group's rows of the tile
         mine = (row >= start) & (row < end)
         return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o) for v, o in zip(vals, out))
@@ -424,7 +423,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         pl.when(wg == 0)(lambda: _mgpu.signal_release(sig_ref.at[pl.ds(m, 1)],
                                                       interpret=st.interpret))
         return count, stores + chunks
-      if not st.skip_empty:
+      if not st.by_group:
         store()
         return count, stores + chunks
       pl.when(g_lo <= g_hi)(lambda: _store_segment_rows(
@@ -627,7 +626,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                num_ctas=max(1, min(num_sms - side, m_tiles * n_tiles)), block_m=bm, block_n=bn,
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
                up_col=n_out if parts == 2 else 0, split=config.split,
-               num_stages=config.num_stages, band=min(config.band, m_tiles), skip_empty=by_group,
+               num_stages=config.num_stages, band=min(config.band, m_tiles), by_group=by_group,
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))

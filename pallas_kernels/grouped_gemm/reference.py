@@ -14,7 +14,7 @@ import jax
 import jax.numpy as jnp
 from jax import lax
 
-from pallas_kernels._index import prefix_sum, searchsorted_right
+from pallas_kernels._index import prefix_sum, ragged_slots
 from pallas_kernels.grouped_gemm.config import GroupedGemmXlaConfig
 
 _F32 = jnp.float32
@@ -113,12 +113,9 @@ def tile_work_items(group_sizes, num_rows: int, block_m: int):
   starts, ends = group_bounds(group_sizes, num_rows)
   first_tile = starts // block_m
   tiles_per_group = jnp.where(ends > starts, (ends - 1) // block_m - first_tile + 1, 0)
-  item_end = jnp.cumsum(tiles_per_group)
-  w = jnp.arange(num_items, dtype=jnp.int32)
-  group = jnp.minimum(searchsorted_right(item_end, w), num_groups - 1)
-  item_start = item_end[group] - tiles_per_group[group]
-  tile = jnp.minimum(first_tile[group] + w - item_start, num_tiles - 1)
-  valid = w < item_end[-1]
+  group, j, total = ragged_slots(tiles_per_group, num_items)
+  tile = jnp.minimum(first_tile[group] + j, num_tiles - 1)
+  valid = jnp.arange(num_items, dtype=jnp.int32) < total
   return tile, group, valid, starts, ends
 
 

@@ -129,3 +129,17 @@ def test_prefix_sum_is_an_inclusive_cumsum(rng, size):
   got = np.asarray(prefix_sum(jnp.asarray(values)))
   assert got.dtype == np.int32
   np.testing.assert_array_equal(got, np.cumsum(values))
+
+
+@pytest.mark.parametrize("size", [1, 9, 40])
+def test_ragged_slots_deals_slots_in_order(rng, size):
+  from pallas_kernels._index import ragged_slots
+  counts = rng.integers(0, 5, size=int(rng.integers(1, 8))).astype(np.int32)
+  owner, index, total = (np.asarray(x) for x in ragged_slots(jnp.asarray(counts), size))
+  want = [(o, i) for o, c in enumerate(counts) for i in range(c)]
+  assert int(total) == len(want)
+  for s in range(size):
+    if s < len(want):
+      assert (owner[s], index[s]) == want[s], s
+    else:                    # past the total: the last owner, past its count
+      assert owner[s] == len(counts) - 1 and index[s] >= counts[-1], s
