@@ -6,7 +6,7 @@ import jax
 import jax.numpy as jnp
 
 # Above this many (sorted entry, query) pairs a sort beats comparing all of them.
-_COMPARE_ALL_LIMIT = 1 << 24
+COMPARE_ALL_LIMIT = 1 << 24
 
 
 def searchsorted_right(sorted_values, queries):
@@ -17,7 +17,7 @@ def searchsorted_right(sorted_values, queries):
   kernel over a short batch. Metadata arrays here are small (sequences or groups x tiles), so
   comparing every pair is one kernel; very large ones fall back to a sort.
   """
-  method = "compare_all" if sorted_values.size * queries.size <= _COMPARE_ALL_LIMIT else "sort"
+  method = "compare_all" if sorted_values.size * queries.size <= COMPARE_ALL_LIMIT else "sort"
   return jnp.searchsorted(sorted_values, queries, side="right", method=method).astype(jnp.int32)
 
 
@@ -28,7 +28,7 @@ def prefix_sum(values):
   large vectors keep the cumsum."""
   values = values.astype(jnp.int32)
   size = values.shape[0]
-  if size * size > _COMPARE_ALL_LIMIT:
+  if size * size > COMPARE_ALL_LIMIT:
     return jnp.cumsum(values, dtype=jnp.int32)
   idx = jnp.arange(size, dtype=jnp.int32)
   return jnp.where(idx[None, :] <= idx[:, None], values[None, :], 0).sum(axis=1, dtype=jnp.int32)
@@ -56,7 +56,7 @@ def order_descending(values):
   idx = jnp.arange(size, dtype=jnp.int32)
   cap = (2**31 - 1) // size - 1
   key = (cap - jnp.minimum(values, cap)) * size + idx             # distinct, ascending = wanted
-  if size * size > _COMPARE_ALL_LIMIT:
+  if size * size > COMPARE_ALL_LIMIT:
     return (jax.lax.sort(key) % size).astype(jnp.int32)
   rank = (key[None, :] < key[:, None]).sum(axis=1, dtype=jnp.int32)
   return jnp.where(rank[None, :] == idx[:, None], idx[None, :], 0).sum(axis=1, dtype=jnp.int32)

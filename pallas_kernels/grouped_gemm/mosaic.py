@@ -7,7 +7,7 @@ Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written 
 
 The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets
 (t * block_m). XLA computes once per call which groups each row tile touches (`tile_groups`:
-two compare-all searches over the group bounds), so a kernel never scans the groups. A tile runs one
+one reduction comparing every tile with every group bound), so a kernel never scans the groups. A tile runs one
 K loop per group it touches (usually one; a tile across a group boundary runs both groups' loops
 and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
@@ -24,7 +24,11 @@ and nothing is gathered after the kernel.
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its
-weight tiles together, mostly from L2). One producer warpgroup streams (lhs, rhs) K blocks into a
+weight tiles together, mostly from L2). With tiles="groups" the plan also says how many row
+tiles are in use, so only those are dealt out, and the last units, fewer than one per CTA, may
+run as column pieces on two CTAs each (`tail_pieces`): 8.24 units per CTA then take about 8.5
+units' time, not 9. A segment's last tile with at most half its rows in the segment runs as a
+half tile (`half_tiles`): both consumers on those rows, splitting the columns. One producer warpgroup streams (lhs, rhs) K blocks into a
 `num_stages` ring across units and groups, so the next tile's loads run under this tile's
 epilogue; two consumer warpgroups share each tile by rows or columns (config.split) and issue
 wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes. With
@@ -69,12 +73,14 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
-from pallas_kernels._index import ragged_slots, searchsorted_right
+from pallas_kernels import _index
+from pallas_kernels._index import prefix_sum, ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
-from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
+from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 
 __all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "group_tiles", "grouped_gemm_pallas",
-           "segments", "signal_target", "signals_reason", "smem_bytes", "tile_groups",
+           "half_tiles", "tail_pieces", "tail_split",
+           "segment_bounds", "signal_target", "signals_reason", "smem_bytes", "tile_groups",
            "unsupported_reason"]
 
 _F32 = jnp.float32
@@ -178,28 +184,77 @@ class SignalConsumer:
   out_type: tuple = ()
 
 
-def tile_groups(starts, ends, *, num_tiles: int, block_m: int):
+# The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
+# on the H200, which the memory-bound decode rows feel. XLA fuses elementwise producers into a
+# reduction but runs elementwise work after one, and a concatenate before one, as kernels of
+# their own (seen on the H200, session 15), so each array here is one bare reduction: clipping
+# is a saturating add, an offset is added to the first summed value.
+
+
+def _sum_last(values, offset=None, *, cap: int | None = None):
+  """Sum over the last axis (int32) as one XLA reduction, plus `offset` (added to the first
+  summed value, not after the reduction) and saturating at `cap` (values >= 0)."""
+  values = values.astype(jnp.int32)
+  if offset is not None:
+    first = lax.broadcasted_iota(jnp.int32, values.shape, values.ndim - 1) == 0
+    values = values + jnp.where(first, offset.astype(jnp.int32)[..., None], 0)
+  if cap is None:
+    return values.sum(-1, dtype=jnp.int32)
+  # Each value capped too: XLA may drop the reducer where one value is summed (0 + x = x).
+  return lax.reduce(jnp.minimum(values, cap), jnp.int32(0),
+                    lambda x, y: jnp.minimum(x + y, cap), (values.ndim - 1,))
+
+
+def segment_bounds(rows: int, *, group_sizes=None, masked_m=None, m_max: int = 0,
+                   zero_segments: bool = False):
+  """[S, 2] int32: (start, end) of each row segment of the flat lhs, as one XLA kernel (a
+  reduction for the contiguous layout, elementwise for the masked one). The G groups come first
+  (segment g < G multiplies by weight g): contiguous, the running sums of group_sizes clipped to
+  `rows`; masked, g * m_max + [0, masked_m[g]). With zero_segments (tiles="groups") the rows no
+  group owns follow, stored as zeros: the masked layout's rows past masked_m of each group (S =
+  2G), the contiguous layout's rows past the last group (S = G + 1; its groups are adjacent)."""
+  if masked_m is not None:
+    starts = jnp.arange(masked_m.shape[0], dtype=jnp.int32) * m_max
+    ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
+    groups = jnp.stack([starts, ends], axis=1)
+    return (jnp.concatenate([groups, jnp.stack([ends, starts + m_max], axis=1)])
+            if zero_segments else groups)
+  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
+  num_groups = sizes.shape[0]
+  num_segments = num_groups + int(zero_segments)
+  seg = jnp.arange(num_segments, dtype=jnp.int32)[:, None]
+  side = jnp.arange(2, dtype=jnp.int32)[None, :]                  # 0: start, 1: end
+  if num_segments * 2 * num_groups > _index.COMPARE_ALL_LIMIT:    # huge G: one cumsum
+    ends = jnp.minimum(jnp.cumsum(sizes, dtype=jnp.int32), rows)
+    bounds = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends])[
+        jnp.minimum(seg + side, num_groups)]
+    return jnp.where((seg == num_groups) & (side == 1), rows, bounds)
+  # segment s starts after groups j < s and ends after groups j <= s; the tail ends at `rows`
+  j = jnp.arange(num_groups, dtype=jnp.int32)
+  tail_end = ((seg == num_groups) & (side == 1))[..., None]
+  values = jnp.where(tail_end, jnp.where(j == 0, rows, 0),
+                     jnp.where(j < (seg + side)[..., None], sizes, 0))
+  return _sum_last(values, cap=rows)
+
+
+def tile_groups(bounds, *, num_tiles: int, block_m: int):
   """[3 * num_tiles] int32, tiles="rows": row tile t reads and writes rows [t * block_m, +block_m);
-  per tile the first and last group whose rows [start, end) may meet them (last < first: none)
-  and the first row / 8. Groups must be laid out in order (starts and ends non-decreasing);
-  empty groups inside the range are skipped by the kernel. Two compare-all searches
-  (pallas_kernels._index), no loop over the groups."""
-  t0 = jnp.arange(num_tiles, dtype=jnp.int32) * block_m
-  first = searchsorted_right(ends, t0)                     # groups ending at or before the tile
-  last = searchsorted_right(starts, t0 + block_m - 1) - 1  # groups starting inside or before it
-  return jnp.stack([first, last, t0 // 8], axis=1).reshape(-1)
-
-
-def segments(starts, ends, *, rows: int, masked: bool):
-  """tiles="groups": the row segments tiles are cut from, (starts, ends) of S segments. The G
-  groups come first (segment g < G multiplies by weight g), then the rows no group owns, stored
-  as zeros: the masked layout's rows past masked_m of each group (S = 2G), the contiguous
-  layout's rows past the last group (S = G + 1; its groups are adjacent)."""
-  if masked:
-    gap_ends = jnp.concatenate([starts[1:], jnp.full((1,), rows, jnp.int32)])
-    return jnp.concatenate([starts, ends]), jnp.concatenate([ends, jnp.maximum(gap_ends, ends)])
-  tail = jnp.full((1,), rows, jnp.int32)
-  return jnp.concatenate([starts, ends[-1:]]), jnp.concatenate([ends, tail])
+  per tile the first and last group whose rows [start, end) (bounds [G, 2]) may meet them (last <
+  first: none) and the first row / 8. Groups must be laid out in order (starts and ends
+  non-decreasing); empty groups inside the range are skipped by the kernel. One reduction over
+  every (tile, group) pair, no loop over the groups."""
+  starts, ends = bounds[:, 0], bounds[:, 1]
+  t0 = jnp.arange(num_tiles, dtype=jnp.int32)[:, None] * block_m
+  field = jnp.arange(3, dtype=jnp.int32)[None, :]
+  offset = jnp.where(field == 1, -1, jnp.where(field == 2, t0 // 8, 0))        # [T, 3]
+  if num_tiles * 3 * starts.shape[0] > _index.COMPARE_ALL_LIMIT:
+    first = searchsorted_right(ends, t0[:, 0])
+    last = searchsorted_right(starts, t0[:, 0] + block_m - 1)
+    return (jnp.stack([first, last, jnp.zeros_like(first)], axis=1) + offset).reshape(-1)
+  # groups ending at or before the tile; groups starting inside or before it
+  hit = jnp.where(field[..., None] == 0, ends <= t0[..., None],
+                  (field[..., None] == 1) & (starts < (t0 + block_m)[..., None]))
+  return _sum_last(hit, offset).reshape(-1)
 
 
 def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
@@ -208,17 +263,52 @@ def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
-def group_tiles(starts, ends, *, num_tiles: int, block_m: int):
-  """tiles="groups": every tile inside one segment (`segments`). Segment s's tiles read lhs rows
-  a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA row offsets must be)
-  and write the result's rows among them in [start_s, end_s). Returns the plan [3 * num_tiles]:
-  segment, segment, first row / 8 per tile; tiles past the last one are empty (segment 1 > 0)."""
-  a = starts // 8 * 8
-  g, j, total = ragged_slots(jnp.where(ends > starts, -(-(ends - a) // block_m), 0), num_tiles)
-  used = jnp.arange(num_tiles, dtype=jnp.int32) < total
-  row = a[g] + j * block_m
-  return jnp.stack([jnp.where(used, g, 1), jnp.where(used, g, 0), jnp.where(used, row // 8, 0)],
-                   axis=1).reshape(-1)
+def group_tiles(bounds, *, num_tiles: int, block_m: int):
+  """tiles="groups": every tile inside one segment (bounds [S, 2], `segment_bounds`). Segment s's
+  tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
+  row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
+  plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
+  empty (segment 1 > 0), then (tiles used, 0, 0). Two reductions: each segment's first tile (the
+  tile counts of the segments before it), then each tile's entry over every (tile, segment)
+  pair."""
+  starts, ends = bounds[:, 0], bounds[:, 1]
+  num_segments = starts.shape[0]
+  a8 = starts // 8
+  counts = jnp.where(ends > starts, -(-(ends - a8 * 8) // block_m), 0)
+  if (num_tiles + 1) * 3 * num_segments > _index.COMPARE_ALL_LIMIT:
+    seg, j, total = ragged_slots(counts, num_tiles)
+    used = jnp.arange(num_tiles, dtype=jnp.int32) < total
+    plan = jnp.stack([jnp.where(used, seg, 1), jnp.where(used, seg, 0),
+                      jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
+    return jnp.concatenate([plan.reshape(-1), jnp.stack([total, 0, 0]).astype(jnp.int32)])
+  seg = jnp.arange(num_segments, dtype=jnp.int32)
+  first = _sum_last(jnp.where(seg[None, :] < seg[:, None], counts[None, :], 0))   # exclusive
+  t = jnp.arange(num_tiles + 1, dtype=jnp.int32)[:, None, None]
+  field = jnp.arange(3, dtype=jnp.int32)[None, :, None]
+  inside = (t >= first) & (t < first + counts)                  # at most one segment per tile
+  value = jnp.where(field == 2, a8 + (t - first) * (block_m // 8), seg)
+  total = first[-1] + counts[-1]
+  t, field = t[..., 0], field[..., 0]
+  extra = jnp.where(t == num_tiles, jnp.where(field == 0, total, 0),   # the count of tiles used
+                    (field == 0) & (t >= total))                # a tile of no segment: (1, 0, 0)
+  return _sum_last(jnp.where(inside, value, 0), extra).reshape(-1)
+
+
+def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> bool:
+  """Whether a segment's last tile that holds at most block_m / 2 of its rows runs as a half
+  tile: the consumers split its columns over those rows only, so a group's ragged end costs half
+  a tile rather than a whole one (tiles="groups", rows split, 128-row tiles, 16-bit operands,
+  each consumer's share of every rhs part a whole number of 64 columns)."""
+  return (config.tiles == "groups" and config.split == "m" and config.block_m == 128
+          and not fp8 and (config.block_n // 2 // _parts(activation)) % 64 == 0)
+
+
+def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> int:
+  """Into how many column pieces the last units of a tiles="groups" launch may be cut
+  (`tail_pieces`): 2 where each consumer's share of a piece is still a whole number of 64
+  columns of every rhs part (16-bit operands), else 1."""
+  share = config.wg_tile[1] // 2 // _parts(activation)
+  return 2 if config.tiles == "groups" and not fp8 and share % 64 == 0 and share else 1
 
 
 @dataclasses.dataclass(frozen=True)
@@ -240,6 +330,10 @@ class _Static:
   band: int
   by_group: bool     # tiles="groups": one segment per tile, exactly its rows written; plan
                      # tiles past the last one write nothing
+  halves: bool       # by_group, split "m": a segment's last tile with at most block_m / 2 of
+                     # its rows computes only those, split by columns (`half_tiles`)
+  tail_split: int    # by_group: the last units, fewer than one per CTA, may run as this many
+                     # column pieces (`tail_pieces`); 1: never
   dtype: jnp.dtype        # operands
   out_dtype: jnp.dtype
   k_major: bool = False   # rhs [G, N, K]: [columns, K] tiles, read transposed
@@ -253,13 +347,34 @@ class _Static:
     return self.k_blocks > 0
 
 
-def _unit(u, st: _Static):
-  """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band."""
+def _unit(u, used, st: _Static):
+  """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band;
+  `used` row tiles (the last band may be narrower)."""
   per_band = st.band * st.n_tiles
   band = lax.div(u, per_band)
-  width = jnp.minimum(st.band, st.m_tiles - band * st.band)   # the last band may be narrower
+  width = jnp.minimum(st.band, used - band * st.band)
   r = lax.rem(u, per_band)
   return band * st.band + lax.rem(r, width), lax.div(r, width)
+
+
+def tail_pieces(units, num_ctas: int, split: int):
+  """How the units of a launch are dealt to its persistent CTAs: (rounds, pieces). Every CTA
+  runs `rounds` whole units (cta, cta + C, ...); the last `units - rounds * C` units (fewer than
+  one per CTA) are cut into `pieces` column pieces each, one per CTA, when that many CTAs are
+  there (pieces = `split`, else 1): a launch of 8.24 units per CTA then ends after about 8.5
+  units' time rather than 9. Works on ints and traced scalars."""
+  rounds = units // num_ctas
+  rest = units - rounds * num_ctas
+  return rounds, jnp.where(rest * split <= num_ctas, split, 1) if split > 1 else 1
+
+
+def _work(i, cta, used, st: _Static):
+  """CTA cta's i-th unit: (row tile, column tile, piece, pieces); see `tail_pieces`."""
+  rounds, pieces = tail_pieces(used * st.n_tiles, st.num_ctas, st.tail_split)
+  tail = i >= rounds
+  u = jnp.where(tail, rounds * st.num_ctas + lax.div(cta, pieces), cta + i * st.num_ctas)
+  m, n = _unit(u, used, st)
+  return m, n, jnp.where(tail, lax.rem(cta, pieces), 0), jnp.where(tail, pieces, 1)
 
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
@@ -268,8 +383,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
-  units = st.m_tiles * st.n_tiles
-  my_units = lax.div(units - 1 - cta, st.num_ctas) + 1        # cta, cta + C, ... below units
+  # Row tiles in use: tiles="groups" plans fewer than m_tiles (the plan's last entry says how many)
+  used = groups_ref[3 * st.m_tiles] if st.by_group else st.m_tiles
+  units = used * st.n_tiles
+  rounds, pieces = tail_pieces(units, st.num_ctas, st.tail_split)
+  my_units = rounds + jnp.where(cta < (units - rounds * st.num_ctas) * pieces, 1, 0)
 
   def for_each_group(g_lo, g_hi, body, carry):
     """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile (an empty
@@ -284,8 +402,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   def _producer():
     plgpu.set_max_registers(40, action="decrease")
 
-    def issue_unit(i, count):
-      m, n = _unit(cta + i * st.num_ctas, st)
+    def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
+      m, n, _, _ = _work(i, cta, used, st)
       return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1],
                             functools.partial(issue, groups_ref[3 * m + 2] * 8, n), count)
 
@@ -311,68 +429,73 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   @pl.when(wg < 2)
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
-    rows, cols = st.wg_rows, st.wg_cols // st.parts    # cols: of each part, = output columns
 
-    def operands(slot, p):
-      a, b = a_smem.at[slot], b_smem.at[slot, p]
-      if st.k_major:   # b is [columns, K] (as fp8 wgmma needs): a transposed view
-        b = (b if st.split == "m" else b.at[pl.ds(wg * cols, cols)]).transpose((1, 0))
-        return (a.at[pl.ds(wg * rows, rows)] if st.split == "m" else a), b
-      if st.split == "m":
-        return a.at[pl.ds(wg * rows, rows)], b
-      return a, b.at[:, pl.ds(wg * cols, cols)]
+    def tile_work(split, wg_rows, wg_cols, m, n, carry, col_base=0):
+      """One unit (row tile m, column tile n) with the consumers sharing it as split by rows
+      ("m") or columns ("n"), each owning wg_rows x wg_cols of the tile, from column col_base of
+      each part (a column piece of the unit: `tail_pieces`)."""
+      rows, cols = wg_rows, wg_cols // st.parts    # cols: of each part, = output columns
+      off = col_base + (wg * cols if split == "n" else 0)    # of this consumer, in each part
 
-    # fp8: the accumulator in pieces that each lie inside one rhs scale block (column tiles
-    # start at multiples of 64); 16-bit operands: one piece.
-    piece = (SCALE_BLOCK if cols % SCALE_BLOCK == 0 and part_n % SCALE_BLOCK == 0 else 64
-             ) if st.fp8 else cols
-    num_pieces = cols // piece
+      def operands(slot, p):
+        a, b = a_smem.at[slot], b_smem.at[slot, p]
+        a = (a.at[pl.ds(wg * rows, rows)] if split == "m" else
+             a if rows == st.block_m else a.at[pl.ds(0, rows)])   # rows split, all, or a half
+        if cols == part_n:
+          return a, b.transpose((1, 0)) if st.k_major else b
+        if st.k_major:   # b is [columns, K] (as fp8 wgmma needs): a transposed view
+          return a, b.at[pl.ds(off, cols)].transpose((1, 0))
+        return a, b.at[:, pl.ds(off, cols)]
 
-    def scaled_steps(g, k_steps, count, my_rows, col0):
-      """fp8: each K block's product into a fresh accumulator, then added to the running one
-      times its lhs row scales and rhs block scales (DeepGEMM's 1D2D promotion, float32)."""
-      # Columns past N (a last tile wider than what is left) compute padding that is never
-      # stored: they take the last scale block rather than read past the scales.
-      nbs = [jnp.minimum(lax.div(col0 + j * piece, SCALE_BLOCK), st.n_blocks - 1)
-             for j in range(num_pieces)]
-      bcast = lambda x: lax.broadcast_in_dim(x, (rows, piece), [0])
+      # fp8: the accumulator in pieces that each lie inside one rhs scale block (column tiles
+      # start at multiples of 64); 16-bit operands: one piece.
+      piece = (SCALE_BLOCK if cols % SCALE_BLOCK == 0 and part_n % SCALE_BLOCK == 0 else 64
+               ) if st.fp8 else cols
+      num_pieces = cols // piece
 
-      w = jnp.minimum(g, st.num_groups - 1)     # a zero segment (g >= G) runs no step
+      def scaled_steps(g, k_steps, count, my_rows, col0):
+        """fp8: each K block's product into a fresh accumulator, then added to the running one
+        times its lhs row scales and rhs block scales (DeepGEMM's 1D2D promotion, float32)."""
+        # Columns past N (a last tile wider than what is left) compute padding that is never
+        # stored: they take the last scale block rather than read past the scales.
+        nbs = [jnp.minimum(lax.div(col0 + j * piece, SCALE_BLOCK), st.n_blocks - 1)
+               for j in range(num_pieces)]
+        bcast = lambda x: lax.broadcast_in_dim(x, (rows, piece), [0])
 
-      def block_scales(kk):    # scalar loads from global memory: issued a step ahead
-        kk = jnp.minimum(kk, st.k_blocks - 1)
-        return tuple(rscale_ref[(w * st.n_blocks + nb) * st.k_blocks + kk] for nb in nbs)
+        w = jnp.minimum(g, st.num_groups - 1)     # a zero segment (g >= G) runs no step
 
-      def step(kk, carry):
-        count, acc, b_scale = carry
-        b_next = block_scales(kk + 1)
-        slot = lax.rem(count, stages)
-        plgpu.barrier_wait(full.at[slot])
+        def block_scales(kk):    # scalar loads from global memory: issued a step ahead
+          kk = jnp.minimum(kk, st.k_blocks - 1)
+          return tuple(rscale_ref[(w * st.n_blocks + nb) * st.k_blocks + kk] for nb in nbs)
 
-        def scope(tmp_ref):
-          plgpu.wgmma(tmp_ref, *operands(slot, 0))
-          scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
-          a_scale = (scales[...] if st.interpret else
-                     plgpu.load(scales, (), layout=plgpu.Layout.WGMMA.reduce(1)))
-          return tmp_ref[...], a_scale
-        tmp, a_scale = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
-        plgpu.barrier_arrive(free.at[slot])
-        acc = tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(a_scale * b)
-                    for j, (a, b) in enumerate(zip(acc, b_scale)))
-        return count + 1, acc, b_next
-      acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
-      count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
-      return count, acc
-    row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
-    zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
+        def step(kk, carry):
+          count, acc, b_scale = carry
+          b_next = block_scales(kk + 1)
+          slot = lax.rem(count, stages)
+          plgpu.barrier_wait(full.at[slot])
 
-    def unit(i, carry):
+          def scope(tmp_ref):
+            plgpu.wgmma(tmp_ref, *operands(slot, 0))
+            scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
+            a_scale = (scales[...] if st.interpret else
+                       plgpu.load(scales, (), layout=plgpu.Layout.WGMMA.reduce(1)))
+            return tmp_ref[...], a_scale
+          tmp, a_scale = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
+          plgpu.barrier_arrive(free.at[slot])
+          acc = tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(a_scale * b)
+                      for j, (a, b) in enumerate(zip(acc, b_scale)))
+          return count + 1, acc, b_next
+        acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
+        count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
+        return count, acc
+      row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
+      zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
+
       count, stores = carry
-      m, n = _unit(cta + i * st.num_ctas, st)
-      my_rows = wg * rows if st.split == "m" else 0
+      my_rows = wg * rows if split == "m" else 0
       row0 = groups_ref[3 * m + 2] * 8 + my_rows          # lhs rows (groups' bounds are in these)
       out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
-      col0 = n * part_n + (wg * cols if st.split == "n" else 0)
+      col0 = n * part_n + off
       g_lo, g_hi = groups_ref[3 * m], groups_ref[3 * m + 1]
 
       def group(g, start, end, k_steps, carry):
@@ -391,7 +514,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
         if st.fp8:     # the pieces of the tile's columns
           count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
-        elif st.split == "m":   # a consumer with none of its rows in the group passes slots on
+        elif split == "m":   # a consumer with none of its rows in the group passes slots on
           count, val = lax.cond((row0 < end) & (row0 + rows > start), product,
                                 lambda c: (_mgpu.pass_slots(k_steps, c, full, free, stages),
                                            zeros32), count)
@@ -427,20 +550,40 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         store()
         return count, stores + chunks
       pl.when(g_lo <= g_hi)(lambda: _store_segment_rows(
-          out, o_smem.at[wg], stores, out_ref, bounds_ref, g_lo, row0, col0, st))
+          out, o_smem.at[wg], stores, out_ref, bounds_ref, g_lo, row0, col0, rows, st))
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0)
+
+    def unit(i, carry):
+      m, n, piece, pieces = _work(i, cta, used, st)
+      work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n)
+
+      def whole(carry):
+        if not st.halves:
+          return work(carry)
+        # A segment's last tile with at most block_m / 2 of its rows: those rows only, the two
+        # consumers splitting the columns, in half the time of the whole tile.
+        half = (bounds_ref[2 * groups_ref[3 * m] + 1] - groups_ref[3 * m + 2] * 8
+                <= st.block_m // 2)
+        return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
+                                                st.block_n // 2, m, n), work, carry)
+      if st.tail_split == 1:
+        return whole(carry)
+      # A column piece: the same split over part_n / tail_split of each part's columns.
+      return lax.cond(pieces > 1, functools.partial(
+          tile_work, st.split, st.wg_rows, st.wg_cols // st.tail_split, m, n,
+          col_base=piece * (part_n // st.tail_split)), whole, carry)
 
     lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0)))
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
 
-def _store_segment_rows(out, bufs, stores, out_ref, bounds_ref, seg, row0, col0, st: _Static):
+def _store_segment_rows(out, bufs, stores, out_ref, bounds_ref, seg, row0, col0, rows,
+                        st: _Static):
   """tiles="groups": a consumer's rows [row0, row0 + wg_rows) of its tile, of which it writes
   those in its segment [start, end), straight into the result: the whole 8-row tiles among them
   by TMA boxes of power-of-two row counts from the swizzled chunk buffer, the rest (at most 7 rows
   at either end, sharing an 8-row tile with the neighbouring segment, whose tile writes the other
   rows of it) by ordinary stores from registers."""
-  rows = st.wg_rows
   start, end = bounds_ref[2 * seg], bounds_ref[2 * seg + 1]
   lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
   lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
@@ -557,16 +700,16 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     reason = "a SignalConsumer needs return_signals=True"
   if reason is not None:
     raise NotImplementedError(f"grouped_gemm(impl='pallas'): {reason}")
+  by_group = config.tiles == "groups"
   if masked_m is None:
     rows = lhs.shape[0]
-    starts, ends = group_bounds(group_sizes, rows)
     flat = lhs
   else:
-    m_max = lhs.shape[1]
-    rows = num_groups * m_max
-    starts = jnp.arange(num_groups, dtype=jnp.int32) * m_max
-    ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
+    rows = num_groups * lhs.shape[1]
     flat = lhs.reshape(rows, k)
+  # The groups (then, tiles="groups", the rows no group owns: zeros), [S, 2]: see segment_bounds.
+  bounds = segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m,
+                          m_max=0 if masked_m is None else lhs.shape[1], zero_segments=by_group)
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)
@@ -574,7 +717,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
       k_major = True
     rscale = rhs_scale.astype(_F32).reshape(-1)  # [G, N/128, K/128], flat
   else:
-    lscale, rscale = jnp.zeros((1, 8), _F32), jnp.zeros((1,), _F32)    # unused
+    lscale = rscale = bounds     # unused: any operand (a zeros constant would be a kernel)
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
     out = jnp.zeros(lhs.shape[:-1] + (n // _parts(activation),), out_dtype)
     if return_signals:   # no blocks, or blocks with no columns: complete at a target of 0
@@ -585,16 +728,13 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   bm, bn = config.block_m, config.block_n
   parts = _parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
-  by_group = config.tiles == "groups"
-  if by_group:   # the groups, then the rows no group owns (zeros): see `segments`
-    starts, ends = segments(starts, ends, rows=rows, masked=masked_m is not None)
-    m_tiles = group_tiles_bound(rows, starts.shape[0], bm)
-    plan = group_tiles(starts, ends, num_tiles=m_tiles, block_m=bm)
+  if by_group:
+    m_tiles = group_tiles_bound(rows, bounds.shape[0], bm)
+    plan = group_tiles(bounds, num_tiles=m_tiles, block_m=bm)
   else:
     m_tiles = -(-rows // bm)
-    plan = tile_groups(starts, ends, num_tiles=m_tiles, block_m=bm)
+    plan = tile_groups(bounds, num_tiles=m_tiles, block_m=bm)
   n_tiles = -(-n_out // part_n)
-  bounds = jnp.stack([starts, ends], axis=1).reshape(-1)
   k_steps = -(-k // config.block_k)
   if fp8:   # TMA row strides in whole 16 bytes: scale rows padded to 4 floats
     lscale = jnp.pad(lscale, ((0, 0), (0, -rows % 4)))
@@ -627,13 +767,15 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
                up_col=n_out if parts == 2 else 0, split=config.split,
                num_stages=config.num_stages, band=min(config.band, m_tiles), by_group=by_group,
+               halves=half_tiles(config, activation=activation, fp8=fp8),
+               tail_split=tail_split(config, activation=activation, fp8=fp8),
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
   # tile addresses rows up to block_m past the result (it stores none of them).
   out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows
-  out, signals, *results = _call(plan, bounds, flat, rhs, lscale, rscale, st=st,
+  out, signals, *results = _call(plan, bounds.reshape(-1), flat, rhs, lscale, rscale, st=st,
                                  out_rows=out_rows, n=n_out, consumer=consumer)
   out = out[:rows, :n // parts]
   out = out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)

@@ -250,6 +250,30 @@ def test_grouped_gemm_pallas_group_tiles(gpu, shape):
       block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
 
 
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],
+                         ids=lambda s: s.name)
+def test_grouped_gemm_pallas_half_tiles(gpu, shape):
+  """128 x 256 group tiles whose groups' ragged ends (<= 64 rows in a last tile) run as half
+  tiles split by columns, on the PEERS.md §3 shapes of several groups: contiguous (NaN padding
+  rows -> zeros), SwiGLU on the gate/up shapes (64 columns of each part per consumer), and the
+  masked layout on the masked shapes (NaN past masked_m -> zeros)."""
+  cfg = GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4, tiles="groups")
+  act = "swiglu" if shape.name.endswith("_gu") else None
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 5, config=cfg)
+  if act:
+    _check_pallas_contiguous(shape, 6, config=cfg, activation=act)
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    mm = np.minimum(sizes, shape.masked_m_max)
+    masked = jnp.asarray(_masked_lhs(rng, shape, mm), jnp.bfloat16)
+    out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg))(masked, rhs,
+                                                                       masked_m=jnp.asarray(mm))
+    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(masked, rhs,
+                                                                           jnp.asarray(mm))
+    assert rel_err(out, ref) < 1e-2
+    assert bool(jnp.all(jnp.where(jnp.arange(shape.masked_m_max)[None, :, None]
+                                  >= mm[:, None, None], out, 0) == 0))
+
+
 @pytest.mark.parametrize("config", [GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4),
                                     GroupedGemmPallasConfig(block_m=64, block_n=256, split="n",
                                                             num_stages=4)], ids=str)

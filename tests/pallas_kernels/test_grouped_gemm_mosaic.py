@@ -13,8 +13,9 @@ from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, SignalConsumer,
                                                 group_tiles, group_tiles_bound,
-                                                grouped_gemm_pallas, segments, signal_target,
-                                                signals_reason, smem_bytes, tile_groups,
+                                                grouped_gemm_pallas, half_tiles, segment_bounds,
+                                                signal_target, signals_reason, smem_bytes,
+                                                tail_pieces, tail_split, tile_groups,
                                                 unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
 from tests._testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, random_group_sizes,
@@ -41,7 +42,9 @@ def _close(out, want):
     (3, 1, C(block_m=64, block_n=128, split="n", num_stages=3), 2),
     (8, 3, C(block_m=64, block_n=128, split="n", num_stages=2, band=2), 3),
     (3, 1, C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), 2),
-    (8, 3, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3)])
+    (8, 3, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3),
+    # half tiles: groups' ends with <= 64 rows in their last tile, split by columns
+    (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2)])
 def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   # Group boundaries inside tiles (a tile runs several groups' K loops), empty groups, a K that
   # is not a multiple of the K block, NaN in the rows past the sum (must come out as zeros), and
@@ -59,6 +62,32 @@ def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   assert np.all(np.asarray(out[used:], np.float32) == 0)
 
 
+@pytest.mark.parametrize("activation,config,num_sms", [
+    (None, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 5),
+    ("swiglu", C(block_m=128, block_n=256, split="m", num_stages=2, tiles="groups"), 5),
+    (None, C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups"), 8)])
+def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
+  # 128-row tiles: 4 in use (a group of two tiles whose last is a half tile, a whole tile, a
+  # half tile) x 3 column tiles on 5 CTAs: 2 rounds, then the last 2 units as 2 column pieces
+  # each (one a half tile: with rows split, its second consumer has no rows and passes its
+  # slots on). 64-row tiles: 6 x 3 on 8 CTAs, the same.
+  sizes, k, n_out = np.array([150, 100, 40], np.int32), 72, 3 * config.block_n // (
+      2 if activation else 1)
+  n = n_out * (2 if activation else 1)
+  lhs = jnp.asarray(rng.standard_normal((290, k)), jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((3, k, n)) / np.sqrt(k), jnp.bfloat16)
+  bounds = segment_bounds(290, group_sizes=jnp.asarray(sizes), zero_segments=True)
+  tiles = group_tiles_bound(290, 4, config.block_m)
+  used = int(group_tiles(bounds, num_tiles=tiles, block_m=config.block_m)[-3])
+  split = tail_split(config, activation=activation, fp8=False)
+  rounds, pieces = tail_pieces(used * 3, num_sms, split)
+  assert (rounds, int(pieces), used * 3 - rounds * num_sms) == (2, 2, 2)
+  out = _run(lhs, rhs, jnp.asarray(sizes), config=config, num_sms=num_sms, activation=activation)
+  want = grouped_gemm_numpy(np.asarray(lhs, np.float64), np.asarray(rhs, np.float64), sizes,
+                            activation=activation)
+  _close(out, want)
+
+
 def test_masked_layout_rows_past_masked_m_are_zero(rng):
   # M_max not a multiple of block_m (tiles straddle two groups' slabs), a group with no rows, a
   # full group; garbage (NaN) in the rows past masked_m.
@@ -71,9 +100,10 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
   lhs16, rhs16 = jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16)
   want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
                             masked_m=masked_m)
-  for tiles in ("rows", "groups"):
-    out = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m),
-               config=C(block_m=64, block_n=128, split="n", num_stages=2, tiles=tiles), num_sms=4)
+  for config in (C(block_m=64, block_n=128, split="n", num_stages=2, tiles="rows"),
+                 C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"),
+                 C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups")):  # halves
+    out = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m), config=config, num_sms=4)
     assert out.shape == (g, m_max, n)
     _close(out.reshape(g * m_max, n), want.reshape(g * m_max, n))
     for i, mm in enumerate(masked_m):
@@ -85,6 +115,7 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
     ("masked", C(block_m=64, block_n=256, split="n", num_stages=2), "kn"),
     ("masked", C(block_m=64, block_n=256, split="n", num_stages=2), "nk"),
     ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups"), "kn"),
+    ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2, tiles="groups"), "nk"),
     ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=3), "nk")])
 def test_swiglu_epilogue(rng, layout, config, rhs_layout):
   # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 96 is
@@ -95,7 +126,7 @@ def test_swiglu_epilogue(rng, layout, config, rhs_layout):
   rhs16 = jnp.asarray(rhs, jnp.bfloat16)
   rhs_in = jnp.swapaxes(rhs16, 1, 2) if rhs_layout == "nk" else rhs16
   if layout == "contiguous":
-    sizes = np.array([70, 0, 75], np.int32)
+    sizes = np.array([60, 0, 85], np.int32)   # group 0 ends in a half tile (128 x 256 groups)
     lhs = rng.standard_normal((160, k)).astype(np.float32)
     lhs[145:] = np.nan
     kw = dict(group_sizes=jnp.asarray(sizes))
@@ -250,7 +281,7 @@ def test_tile_groups_match_brute_force(rng):
     starts = ends - sizes
     bm = int(rng.choice([64, 128]))
     tiles = -(-max(int(ends[-1]), 1) // bm) + 1
-    got = np.asarray(tile_groups(jnp.asarray(starts), jnp.asarray(ends), num_tiles=tiles,
+    got = np.asarray(tile_groups(jnp.asarray(np.stack([starts, ends], 1)), num_tiles=tiles,
                                  block_m=bm)).reshape(tiles, 3)
     assert np.array_equal(got[:, 2] * 8, np.arange(tiles) * bm)
     for t in range(tiles):
@@ -271,21 +302,26 @@ def test_group_tiles_cover_every_row_once(rng, masked):
     if masked:
       m_max = int(rng.choice([8, 64, 128]))
       rows = num_groups * m_max
+      masked_m = rng.integers(-2, m_max + 3, num_groups).astype(np.int32)   # clipped to M_max
       starts = np.arange(num_groups, dtype=np.int32) * m_max
-      ends = starts + rng.integers(0, m_max + 1, num_groups).astype(np.int32)
+      ends = starts + np.clip(masked_m, 0, m_max)
+      bounds = segment_bounds(rows, masked_m=jnp.asarray(masked_m), m_max=m_max,
+                              zero_segments=True)
     else:
       rows = int(rng.integers(1, 400))
-      sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 1)),
+      sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
                                  empty=int(rng.integers(0, num_groups)))
-      ends = np.cumsum(sizes).astype(np.int32)
-      starts = ends - sizes
-    seg_starts, seg_ends = map(np.asarray, segments(jnp.asarray(starts), jnp.asarray(ends),
-                                                    rows=rows, masked=masked))
-    assert len(seg_starts) == (2 * num_groups if masked else num_groups + 1)
+      ends = np.minimum(np.cumsum(sizes), rows).astype(np.int32)    # more rows than lhs: clipped
+      starts = np.concatenate([[0], ends[:-1]]).astype(np.int32)
+      bounds = segment_bounds(rows, group_sizes=jnp.asarray(sizes), zero_segments=True)
+    seg_starts, seg_ends = np.asarray(bounds).T
+    assert np.array_equal(seg_starts[:num_groups], starts), trial
+    assert np.array_equal(seg_ends[:num_groups], ends), trial
     bm = int(rng.choice([64, 128]))
     tiles = group_tiles_bound(rows, len(seg_starts), bm)
-    plan = np.asarray(group_tiles(jnp.asarray(seg_starts), jnp.asarray(seg_ends),
-                                  num_tiles=tiles, block_m=bm)).reshape(tiles, 3)
+    plan = np.asarray(group_tiles(bounds, num_tiles=tiles, block_m=bm)).reshape(tiles + 1, 3)
+    plan, (used, *_) = plan[:-1], plan[-1]
+    assert (plan[:used, 0] == plan[:used, 1]).all() and (plan[used:, 0] > plan[used:, 1]).all()
     writer = np.full(rows, -1)
     for t, (s_lo, s_hi, row8) in enumerate(plan):
       if s_lo > s_hi:
@@ -302,6 +338,64 @@ def test_group_tiles_cover_every_row_once(rng, masked):
       owned[starts[g]:ends[g]] = True
       assert (writer[starts[g]:ends[g]] == g).all(), (trial, g)
     assert (writer[~owned] >= num_groups).all(), trial     # zero segments only
+
+
+def test_metadata_large_fallbacks_agree(rng, monkeypatch):
+  """Above _index.COMPARE_ALL_LIMIT the metadata takes cumsum/search/sort forms instead of one
+  compare-all reduction; both give the same bounds and plans."""
+  from pallas_kernels import _index
+  for trial in range(6):
+    num_groups = int(rng.integers(1, 12))
+    rows = int(rng.integers(1, 500))
+    sizes = jnp.asarray(random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
+                                           empty=int(rng.integers(0, num_groups))))
+    bm = int(rng.choice([64, 128]))
+
+    def everything():
+      out = []
+      for by_group in (False, True):
+        bounds = segment_bounds(rows, group_sizes=sizes, zero_segments=by_group)
+        tiles = group_tiles_bound(rows, bounds.shape[0], bm)
+        plan = (group_tiles if by_group else tile_groups)(bounds, num_tiles=tiles, block_m=bm)
+        out += [np.asarray(bounds), np.asarray(plan)]
+      return out
+    small = everything()
+    monkeypatch.setattr(_index, "COMPARE_ALL_LIMIT", 0)
+    large = everything()
+    monkeypatch.undo()
+    for a, b in zip(small, large):
+      assert np.array_equal(a, b), trial
+
+
+def test_half_tiles_where_a_consumer_can_take_half_the_columns():
+  groups = dict(split="m", tiles="groups")
+  assert half_tiles(C(block_m=128, block_n=256, **groups), activation=None, fp8=False)
+  assert half_tiles(C(block_m=128, block_n=128, **groups), activation=None, fp8=False)
+  assert half_tiles(C(block_m=128, block_n=256, **groups), activation="swiglu", fp8=False)
+  # 32 columns of each SwiGLU part per consumer; 64-row tiles; rows tiles; fp8: whole tiles
+  assert not half_tiles(C(block_m=128, block_n=128, **groups), activation="swiglu", fp8=False)
+  assert not half_tiles(C(block_m=64, block_n=256, split="n", tiles="groups"), activation=None,
+                        fp8=False)
+  assert not half_tiles(C(block_m=128, block_n=256, split="m"), activation=None, fp8=False)
+  assert not half_tiles(C(block_m=128, block_n=128, **groups, **F8), activation=None, fp8=True)
+
+
+def test_tail_pieces_deal_the_last_units_as_column_pieces():
+  assert tail_pieces(1088, 132, 2) == (8, 2)       # 32 units left: 64 pieces on 64 CTAs
+  assert tail_pieces(1056, 132, 2) == (8, 2)       # none left
+  assert tail_pieces(3808, 132, 2) == (28, 1)      # 112 left: too many to cut
+  assert tail_pieces(1088, 132, 1) == (8, 1)
+  groups = dict(tiles="groups")
+  assert tail_split(C(block_m=128, block_n=256, **groups), activation=None, fp8=False) == 2
+  assert tail_split(C(block_m=128, block_n=256, **groups), activation="swiglu", fp8=False) == 2
+  assert tail_split(C(block_m=64, block_n=256, split="n", **groups), activation=None,
+                    fp8=False) == 2
+  # 32 columns of a piece per consumer, rows tiles, fp8: no pieces
+  assert tail_split(C(block_m=128, block_n=128, **groups), activation="swiglu", fp8=False) == 1
+  assert tail_split(C(block_m=64, block_n=128, split="n", **groups), activation=None,
+                    fp8=False) == 1
+  assert tail_split(C(block_m=128, block_n=256), activation=None, fp8=False) == 1
+  assert tail_split(C(block_m=128, block_n=256, **groups, **F8), activation=None, fp8=True) == 1
 
 
 def test_unsupported_inputs_and_configs():
