@@ -126,13 +126,14 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
 
 
 def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfig | None:
-  """An untuned shape's kernel config, from the H200 configs run of session 14
+  """An untuned shape's kernel config, from the H200 configs runs of sessions 14 and 15
   (benchmarks/results/h200/grouped_gemm_configs_groups.json: the 11 contiguous shapes of
-  several groups, after tiles inside groups began writing exact rows). Contiguous, several
-  groups: tiles inside one group, 64 x 256 (columns split) up to 256 rows per group on
-  average, else 128 x 256 with a 4-deep ring. That is the fastest config on 8 of the 11, within
-  2% on 2 (DS_G4_m256_dn, DS_G16_m32_dn: 64 x 128 with a 6-deep ring) and 20% slower on
-  DS_G16_m64_gu (128 x 256 group tiles). One group, or the masked layout (whose row tiles lie
+  several groups; session 15 re-timed the group tiles after half tiles and tail pieces).
+  Contiguous, several groups: tiles inside one group, 64 x 256 (columns split) up to 256 rows
+  per group on average, else 128 x 256 with a 4-deep ring. That is the fastest config on 8 of
+  the 11, within 1% on Gm_decode_gu, and 19-25% slower on DS_G4_m256_dn and DS_G16_m64_gu,
+  where 128 x 256 group tiles win by making fewer units (how the units fill the waves of 132
+  CTAs decides those two; rows per group alone does not see it). One group, or the masked layout (whose row tiles lie
   inside one group's slab when M_max is a multiple of block_m, as on every measured shape):
   128 x 256 row tiles from 128 rows per group, else 64-row tiles split by columns. None if the
   kernel cannot run it."""

@@ -291,9 +291,11 @@ def test_fp8_formula_follows_the_committed_k_major_measurements():
 
 def test_bf16_formula_follows_the_committed_group_tile_measurements():
   """The bf16 formula (untuned shapes) against every config timed in
-  benchmarks/results/h200/grouped_gemm_configs_groups.json (session 14, the 11 contiguous shapes
-  of several groups): its config was measured on each, is the fastest on 8 and within 2% on 2;
-  on DS_G16_m64_gu it is 20% slower (128 x 256 group tiles win there)."""
+  benchmarks/results/h200/grouped_gemm_configs_groups.json (session 15, the 11 contiguous shapes
+  of several groups, group tiles with half tiles and tail pieces): its config was measured on
+  each, is the fastest on 8 and within 1% on 1 (Gm_decode_gu); on DS_G4_m256_dn and
+  DS_G16_m64_gu it is 19-25% slower (128 x 256 group tiles win there: fewer units, which the
+  rows-per-group threshold does not see)."""
   import pathlib
   from jaxkern.shapes import GROUPED_GEMM_SHAPES
   path = (pathlib.Path(__file__).parents[2]
@@ -312,7 +314,9 @@ def test_bf16_formula_follows_the_committed_group_tile_measurements():
              if r["shape"] == name and r["impl"].startswith("pallas/") and r.get("us")}
     ratios[name] = times[gg_rule.config_name(gg_rule.pallas_formula_config(p))] / min(times.values())
   assert sum(r == 1.0 for r in ratios.values()) == 8, ratios
-  assert sorted(ratios.values())[-2] < 1.02 and max(ratios, key=ratios.get) == "DS_G16_m64_gu"
+  worst = sorted(ratios, key=ratios.get)
+  assert ratios[worst[-3]] < 1.01 and set(worst[-2:]) == {"DS_G4_m256_dn", "DS_G16_m64_gu"}
+  assert max(ratios.values()) < 1.25, ratios
 
 
 def test_untuned_shapes_get_the_kernel_from_the_measured_speedup():

@@ -1,0 +1,11 @@
+#!/bin/bash
+# Session 15, call 1: half tiles + group metadata in fewer XLA kernels. GPU half-tile tests on
+# the 11 multi-group shapes, then the group-tile configs (kernel, no peers) on the prefill shapes.
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
+export PYTHONPATH=$PWD:$PWD/tests:/tmp/peers
+bash benchmarks/install_peers.sh 2>&1 | tail -1
+timeout 270 python -m pytest -m gpu tests/gpu/test_gpu_ops.py -v -x -k "half_tiles" 2>&1 | grep -E "PASSED|FAILED|ERROR|passed|failed|Error|assert" | tee $OUT/gpu_tests.log
+timeout 250 python -m benchmarks.grouped_gemm_configs --layouts contiguous --configs groups --nopeers --iters 10 --update-tuning \
+  --only DS_prefill_G8_M8192_gu,DS_prefill_G16_M16384_gu,DS_prefill_G16_M16384_dn,Gm_prefill_gu,Gm_prefill_dn \
+  --out $OUT/cfg 2>&1 | grep -v "^[IW]11" | tee $OUT/cfg_prefill.log | tail -40
+cp jaxkern/tuning/nvidia_h200/grouped_gemm_pallas.json $OUT/
