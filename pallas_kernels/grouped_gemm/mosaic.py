@@ -76,7 +76,7 @@ from pallas_kernels import _mgpu
 from pallas_kernels import _index
 from pallas_kernels._index import prefix_sum, ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
-from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
+from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
 
 __all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "group_tiles", "grouped_gemm_pallas",
            "half_tiles", "tail_pieces", "tail_split",
@@ -186,9 +186,12 @@ class SignalConsumer:
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
 # on the H200, which the memory-bound decode rows feel. XLA fuses elementwise producers into a
-# reduction but runs elementwise work after one, and a concatenate before one, as kernels of
-# their own (seen on the H200, session 15), so each array here is one bare reduction: clipping
-# is a saturating add, an offset is added to the first summed value.
+# reduction but tends to run elementwise work after one, and a concatenate before one, as
+# kernels of their own, so each array here is written as one bare reduction: clipping is a
+# saturating add, an offset is added to the first summed value. On the H200 (session 15,
+# benchmarks/results/logs/grouped_gemm_session15/meta_probe.log) bounds + plan took 3.9-5.9 us
+# in 4-5 kernels, against 4.1-8.4 us written with group_bounds / ragged_slots / stack; the
+# compare-all forms fall back to those helpers above _index.COMPARE_ALL_LIMIT.
 
 
 def _sum_last(values, offset=None, *, cap: int | None = None):
@@ -224,11 +227,12 @@ def segment_bounds(rows: int, *, group_sizes=None, masked_m=None, m_max: int = 0
   num_segments = num_groups + int(zero_segments)
   seg = jnp.arange(num_segments, dtype=jnp.int32)[:, None]
   side = jnp.arange(2, dtype=jnp.int32)[None, :]                  # 0: start, 1: end
-  if num_segments * 2 * num_groups > _index.COMPARE_ALL_LIMIT:    # huge G: one cumsum
-    ends = jnp.minimum(jnp.cumsum(sizes, dtype=jnp.int32), rows)
-    bounds = jnp.concatenate([jnp.zeros((1,), jnp.int32), ends])[
-        jnp.minimum(seg + side, num_groups)]
-    return jnp.where((seg == num_groups) & (side == 1), rows, bounds)
+  if num_segments * 2 * num_groups > _index.COMPARE_ALL_LIMIT:    # huge G: plain prefix sums
+    starts, ends = group_bounds(sizes, rows)
+    if zero_segments:
+      starts, ends = (jnp.concatenate([starts, ends[-1:]]),
+                      jnp.concatenate([ends, jnp.full((1,), rows, jnp.int32)]))
+    return jnp.stack([starts, ends], axis=1)
   # segment s starts after groups j < s and ends after groups j <= s; the tail ends at `rows`
   j = jnp.arange(num_groups, dtype=jnp.int32)
   tail_end = ((seg == num_groups) & (side == 1))[..., None]
@@ -368,9 +372,9 @@ def tail_pieces(units, num_ctas: int, split: int):
   return rounds, jnp.where(rest * split <= num_ctas, split, 1) if split > 1 else 1
 
 
-def _work(i, cta, used, st: _Static):
-  """CTA cta's i-th unit: (row tile, column tile, piece, pieces); see `tail_pieces`."""
-  rounds, pieces = tail_pieces(used * st.n_tiles, st.num_ctas, st.tail_split)
+def _work(i, cta, used, rounds, pieces, st: _Static):
+  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces); rounds and pieces:
+  `tail_pieces` of the launch's used * n_tiles units."""
   tail = i >= rounds
   u = jnp.where(tail, rounds * st.num_ctas + lax.div(cta, pieces), cta + i * st.num_ctas)
   m, n = _unit(u, used, st)
@@ -386,8 +390,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   # Row tiles in use: tiles="groups" plans fewer than m_tiles (the plan's last entry says how many)
   used = groups_ref[3 * st.m_tiles] if st.by_group else st.m_tiles
   units = used * st.n_tiles
-  rounds, pieces = tail_pieces(units, st.num_ctas, st.tail_split)
-  my_units = rounds + jnp.where(cta < (units - rounds * st.num_ctas) * pieces, 1, 0)
+  rounds, tail_cut = tail_pieces(units, st.num_ctas, st.tail_split)
+  my_units = rounds + jnp.where(cta < (units - rounds * st.num_ctas) * tail_cut, 1, 0)
 
   def for_each_group(g_lo, g_hi, body, carry):
     """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile (an empty
@@ -403,7 +407,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     plgpu.set_max_registers(40, action="decrease")
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
-      m, n, _, _ = _work(i, cta, used, st)
+      m, n, _, _ = _work(i, cta, used, rounds, tail_cut, st)
       return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1],
                             functools.partial(issue, groups_ref[3 * m + 2] * 8, n), count)
 
@@ -554,7 +558,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0)
 
     def unit(i, carry):
-      m, n, piece, pieces = _work(i, cta, used, st)
+      m, n, piece, pieces = _work(i, cta, used, rounds, tail_cut, st)
       work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n)
 
       def whole(carry):
