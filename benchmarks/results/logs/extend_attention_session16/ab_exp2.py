@@ -1,13 +1,11 @@
 """Session 16: A/B of a module switch of the attention kernel on the table's config (checked
-against the float32 reference, then timed; CUPTI). python out/ab_exp.py OUTDIR FLAG shape,... [rounds] [iters]"""
+against the float32 reference, then timed; CUPTI). python out/ab_exp2.py OUTDIR FLAG shape,... [rounds] [iters] [--ov: the table config with overlap]"""
 import dataclasses, json, sys, time
 import jax, jax.numpy as jnp
 from benchmarks import _timing
-from jaxkern.device import DeviceSpec
-from jaxkern.ops.extend_attention import attention_problem
-from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
 from jaxkern.rules import extend_attention as rule
-from pallas_kernels.extend_attention import extend_attention_reference, mosaic
+from attn_case import case, kernel_us
+from pallas_kernels.extend_attention import mosaic
 from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
 
 
@@ -16,18 +14,9 @@ sys.argv = [a for a in sys.argv if a != "--ov"]
 out_dir, flag, names = sys.argv[1], sys.argv[2], sys.argv[3].split(",")
 rounds = int(sys.argv[4]) if len(sys.argv) > 4 else 2
 iters = int(sys.argv[5]) if len(sys.argv) > 5 else 10
-shapes = {s.name: s for s in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES}
-device = DeviceSpec.current()
 records = []
 for name in names:
-  shape = shapes[name]
-  args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
-  kw = dict(sliding_window=shape.window, max_extend_len=max_ext)
-  ref = extend_attention_reference(*[a.astype(jnp.float32) if a.dtype == jnp.bfloat16 else a for a in args], **kw)
-  arg_sets = [args] + [shape.batch(page_size=16, dtype=jnp.bfloat16, seed=s)[0]
-                       for s in range(1, _timing.rotations_for(args))]
-  problem = attention_problem(*args, sm_scale=None, logit_cap=None, **kw)
-  cfg = rule.choose(problem, device).config
+  args, kw, ref, arg_sets, cfg = case(name)
   if cfg.tiles == "global" and not cfg.overlap and FORCE_OV:
     cfg = dataclasses.replace(cfg, overlap=True)
   for rnd in range(rounds):
@@ -36,9 +25,7 @@ for name in names:
       r = _timing.checked_time(dict(shape=name, flag=flag, value=value, round=rnd, name=rule.config_name(cfg)),
                                lambda *a: extend_attention_pallas(*a, **kw, config=cfg),
                                ref, arg_sets, tol=2e-2, iters=iters)
-      k = r.get("kernels") or {}
-      kern = sum(v for n, v in k.items() if "mosaic" in n)
-      r["kernel_us"] = kern
+      r["kernel_us"] = kern = kernel_us(r.get("kernels"))
       print(f"{name:26s} {r['name']:40s} {flag}={value!s:5s} total {r['us'] or float('nan'):8.1f} kernel {kern:8.1f} err {r.get('err', float('nan')):.1e} {r.get('note','')[:200]}", flush=True)
       records.append(r)
   json.dump(records, open(f"{out_dir}/ab_{flag}{'_ov' if FORCE_OV else ''}.json", "w"), indent=1)

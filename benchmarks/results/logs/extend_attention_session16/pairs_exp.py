@@ -3,27 +3,16 @@ the table's config, same process). python out/pairs_exp.py OUTDIR shape,shape,..
 import dataclasses, json, sys, time
 import jax, jax.numpy as jnp
 from benchmarks import _timing
-from jaxkern.device import DeviceSpec
-from jaxkern.ops.extend_attention import attention_problem
-from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
 from jaxkern.rules import extend_attention as rule
-from pallas_kernels.extend_attention import extend_attention_reference, mosaic
+from attn_case import case, kernel_us
+from pallas_kernels.extend_attention import mosaic
 from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
 
 out_dir, names = sys.argv[1], sys.argv[2].split(",")
 iters = int(sys.argv[3]) if len(sys.argv) > 3 else 10
-shapes = {s.name: s for s in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES}
-device = DeviceSpec.current()
 records = []
 for name in names:
-  shape = shapes[name]
-  args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
-  kw = dict(sliding_window=shape.window, max_extend_len=max_ext)
-  ref = extend_attention_reference(*[a.astype(jnp.float32) if a.dtype == jnp.bfloat16 else a for a in args], **kw)
-  arg_sets = [args] + [shape.batch(page_size=16, dtype=jnp.bfloat16, seed=s)[0]
-                       for s in range(1, _timing.rotations_for(args))]
-  problem = attention_problem(*args, sm_scale=None, logit_cap=None, **kw)
-  table = rule.choose(problem, device).config
+  args, kw, ref, arg_sets, table = case(name)
   runs = [("table", table, False)]
   if table.tiles == "global":
     runs += [("table+direct", table, True)]
@@ -36,8 +25,7 @@ for name in names:
                                   config=dataclasses.asdict(cfg)),
                              lambda *a, cfg=cfg: extend_attention_pallas(*a, **kw, config=cfg),
                              ref, arg_sets, tol=2e-2, iters=iters)
-    k = r.get("kernels") or {}
-    kern = sum(v for n, v in k.items() if "mosaic" in n)
+    kern = kernel_us(r.get("kernels"))
     print(f"{name:26s} {label:13s} {r['name']:44s} total {r['us'] or float('nan'):8.1f} kernel {kern:8.1f} err {r.get('err', float('nan')):.1e} ({time.time()-t0:.0f}s) {r.get('note','')[:200]}", flush=True)
     records.append(r)
   mosaic._DIRECT_GLOBAL_STORES = False
