@@ -32,15 +32,19 @@ Two ways of cutting the rows into tiles (`tiles=`):
 
 Key steps of one sequence: the prefix blocks its rows can see (positions [lo, hi], whole
 `block_kv`-aligned blocks of the paged cache, only from the first block inside the sliding window),
-then the extend blocks of its own new tokens up to its last row (causal). Every block is loaded as
-`block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the block). A copy
-that would start past the sequence's valid keys is redirected to the block's first copy, so unused
-pages are never read.
+then the extend blocks of its own new tokens up to its last row (causal). A prefix block is loaded
+as `block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the block); a
+copy that would start past the sequence's valid keys is redirected to the block's first copy, so
+unused pages are never read. An extend block, whose rows lie next to each other in k and v, is one
+copy (the ring barrier's other arrivals are plain ones): per-page copies of extend blocks measured
+1-5% slower on prefill (the producer's TMA issue, not the bytes: loading half of every block
+saved 2-3%; benchmarks/results/logs/extend_attention_session17/).
 
 Contract beyond DESIGN.md §2 (the XLA path has none): cache slots past `prefix_lens[b]` in the
-sequence's last partly filled page, and rows of k/v in the same page-sized chunk past a sequence's
-last token, are read and masked, so they must hold finite values (any finite value; a JAX KV cache
-that is written by scatter always does). Unused pages may hold anything, NaN included.
+sequence's last partly filled page, and the rows of k/v up to block_kv - 1 past a sequence's last
+token (the next sequence's, or padding tokens), are read and masked, so they must hold finite
+values (any finite value; a JAX KV cache that is written by scatter always does). Unused pages may
+hold anything, NaN included.
 """
 
 from __future__ import annotations
@@ -238,14 +242,19 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     def issue(count, b, seg, i, carry):
       is_prefix, j = _block(seg, i)
 
-      def fill(k_src, v_src):
+      def fill(k_src, v_src, boxes):
         """K, then V, of this step into their ring slot, each once the consumers have released
-        it (with `overlap` a consumer holds a block's V one step longer than its K)."""
+        it (with `overlap` a consumer holds a block's V one step longer than its K): `boxes`
+        TMA copies of bk / boxes rows, src(c) the source of copy c; the slot's barrier expects
+        `copies` arrivals, so fewer boxes add plain ones."""
+        rows = bk // boxes
         for smem, free, full, src in ((k_smem, k_free, k_full, k_src),
                                       (v_smem, v_free, v_full, v_src)):
           slot = _mgpu.producer_slot(count, free, stages)
-          for c in range(copies):
-            plgpu.copy_gmem_to_smem(src(c), smem.at[slot, pl.ds(c * rpc, rpc)], full.at[slot])
+          for c in range(boxes):
+            plgpu.copy_gmem_to_smem(src(c), smem.at[slot, pl.ds(c * rows, rows)], full.at[slot])
+          for _ in range(copies - boxes):
+            plgpu.barrier_arrive(full.at[slot])
 
       @pl.when(is_prefix)
       def _():
@@ -259,16 +268,13 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
           else:                                               # a block-aligned slice of a page
             offset = lax.rem(lax.div(kp, bk), st.page_size // bk) * bk
           pages.append((jnp.clip(page, 0, st.num_pages - 1), pl.ds(offset, rpc)))
-        fill(lambda c: kc_ref.at[pages[c] + (h,)], lambda c: vc_ref.at[pages[c] + (h,)])
+        fill(lambda c: kc_ref.at[pages[c] + (h,)], lambda c: vc_ref.at[pages[c] + (h,)],
+             copies)
 
       @pl.when(jnp.logical_not(is_prefix))
-      def _():
-        rows = []
-        for c in range(copies):
-          g = seg["base"] + j * bk + c * rpc                  # a global token row, 8-aligned
-          g = jnp.where(g < seg["start"] + seg["ext"], g, seg["base"] + j * bk)  # not past the end
-          rows.append((pl.ds(g, rpc), h))
-        fill(lambda c: k_ref.at[rows[c]], lambda c: v_ref.at[rows[c]])
+      def _():          # one box from an 8-aligned global token row; rows past the sequence
+        rows = (pl.ds(seg["base"] + j * bk, bk), h)     # (finite, see above) are masked
+        fill(lambda c: k_ref.at[rows], lambda c: v_ref.at[rows], 1)
       return carry
 
     total, _ = for_each_step(issue, None)
@@ -609,9 +615,10 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   q_p = jnp.pad(q, ((0, q_rows - num_tokens), (0, 0), (0, 0))) if q_rows > num_tokens else q
 
   rows_per_copy = min(page_size, bk)
-  # TMA needs the token dimension of k/v in whole 8-row tiles. A copy may also run past T, where
-  # the GPU's TMA reads zeros; the interpreter has no such fill, so it gets the zeros explicitly.
-  pad = -num_tokens % ALIGN + (rows_per_copy if interpret else 0)
+  # TMA needs the token dimension of k/v in whole 8-row tiles. A copy (one block_kv box per
+  # extend block) may also run past T, where the GPU's TMA reads zeros; the interpreter has no
+  # such fill, so it gets the zeros explicitly.
+  pad = -num_tokens % ALIGN + (bk if interpret else 0)
   if pad:
     k, v = (jnp.pad(x, ((0, pad), (0, 0), (0, 0))) for x in (k, v))
   st = _Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
