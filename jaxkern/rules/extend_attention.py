@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from jaxkern import tuning
 from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
@@ -195,13 +197,65 @@ def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec)
   return problem.num_seqs > 1 and ctas <= _HEAVIEST_FIRST_WAVES * (device.num_sms or 132)
 
 
+# Persistent global tiles (ExtendAttentionPallasConfig.persistent_ctas), chosen from static facts
+# by a model of the launch (plan.launch_makespans): a key step of 64 keys takes 1.69 us at head_dim
+# 256 with two consumer warpgroups (scaled by keys, head_dim and consumers), an item costs 5.2 us
+# more on its own (session 16's fit over the prefill shapes, benchmarks/results/logs/
+# extend_attention_session16/NOTES.md), and a persistent item saves 0.49 us of that (session 17,
+# chunk 32x512: 97.3 -> 93.5 us over 1024 items on 132 CTAs; ab_persistent.log). The model ranked
+# all five measured shapes right (chunk 32x512 gains; chunk 16x1024, chunk 8x512, prefill_multi,
+# prefill_long lose 12-35% to the static deal) but predicted a 10% gain where 4% was measured, so
+# the persistent launch is taken only where it predicts more than this gain.
+_STEP_US_64 = 1.69
+_ITEM_US = 5.2
+_PERSISTENT_SAVES_US = 0.49
+_PERSISTENT_MIN_GAIN = 0.06
+
+
+def persistent_estimate(problem: ExtendAttentionProblem, config,
+                        device: DeviceSpec) -> tuple[float, float] | None:
+  """(one CTA per item, persistent) modelled microseconds of a global-tile launch, or None where
+  the model does not apply (per-sequence tiles, or a cost order known only at run time)."""
+  p = problem
+  if config.tiles != "global" or config.tile_order == "cost":
+    return None
+  tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
+  num_tiles = _tiles_of(p, config)
+  seq_tokens = min(p.max_extend_len, p.num_tokens)
+  steps = plan.position_tile_steps(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                   seq_tokens=seq_tokens, block_kv=config.block_kv,
+                                   prefix_steps=-(-p.visible_prefix // config.block_kv),
+                                   window=p.sliding_window)
+  order = (np.arange(num_tiles)[::-1] if config.tile_order == "index" or p.num_seqs == 1 else
+           plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                    seq_tokens=seq_tokens))
+  step_us = (_STEP_US_64 * config.block_kv / 64 * p.head_dim / 256 * config.consumers / 2)
+  work = np.repeat(steps[order], p.num_kv_heads) * step_us
+  return plan.launch_makespans(work, ctas=device.num_sms or 132, item_us=_ITEM_US,
+                               persistent_saves_us=_PERSISTENT_SAVES_US)
+
+
+def with_persistence(problem: ExtendAttentionProblem, config,
+                     device: DeviceSpec) -> tuple[object, str]:
+  """`config` launched persistently (on every SM) where the launch model predicts a gain of more
+  than _PERSISTENT_MIN_GAIN, else one CTA per item; and the reason, for the explanation."""
+  est = persistent_estimate(problem, config, device)
+  if est is None:
+    return config, ""
+  pays = est[1] < (1 - _PERSISTENT_MIN_GAIN) * est[0]
+  config = dataclasses.replace(config, persistent_ctas=(device.num_sms or 132) if pays else 0)
+  return config, (f"; launch model: {est[0]:.0f} us one CTA per item vs {est[1]:.0f} us "
+                  f"persistent -> {'persistent' if pays else 'one CTA per item'}")
+
+
 def config_name(config) -> str:
   if isinstance(config, ExtendAttentionXlaConfig):
     return f"xla/q{config.block_q}/kv{config.block_kv}"
   return (f"pallas/{config.tiles}/c{config.consumers}/kv{config.block_kv}/s{config.num_stages}"
           f"/x{config.num_splits}"
           + ("" if config.tile_order == "index" else f"/{config.tile_order}")
-          + ("/ov" if config.overlap else ""))
+          + ("/ov" if config.overlap else "")
+          + (f"/p{config.persistent_ctas}" if config.persistent_ctas else ""))
 
 
 def floor_us(problem: ExtendAttentionProblem, device: DeviceSpec) -> float | None:
@@ -241,7 +295,7 @@ def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):
   if cfg is None:
     raise NotImplementedError(f"extend_attention(impl='pallas'): "
                               f"{unsupported(problem, ExtendAttentionPallasConfig())}")
-  return cfg
+  return with_persistence(problem, cfg, device)[0]
 
 
 def _table_row(problem: ExtendAttentionProblem, device: DeviceSpec) -> dict | None:
@@ -286,10 +340,11 @@ def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
       if cfg.num_splits > 1:  # a bucket-mate with a shorter prefix may not have the key blocks
         cfg = dataclasses.replace(cfg, num_splits=min(cfg.num_splits,
                                                       _max_splits(problem, cfg.block_kv)))
+      cfg, launch = with_persistence(problem, cfg, device)
       return Choice(op=OP, impl="pallas", config=cfg, source="table", problem=problem,
                     estimate=est, reason=(f"{problem.regime}: measured fastest on "
                                           f"{device.kind} ({row['us']:.1f} us vs XLA "
-                                          f"{row.get('xla_us') or float('nan'):.1f} us)"))
+                                          f"{row.get('xla_us') or float('nan'):.1f} us){launch}"))
     if row.get("impl") == "xla":
       return Choice(op=OP, impl="xla", config=_xla_config(problem), source="table",
                     problem=problem, estimate=est,
@@ -297,11 +352,12 @@ def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
   if device.has_mosaic_gpu:
     cfg = formula_config(problem, device)
     if cfg is not None:
+      cfg, launch = with_persistence(problem, cfg, device)
       return Choice(op=OP, impl="pallas", config=cfg, source="formula", problem=problem,
                     estimate=est, reason=(f"{problem.regime}: untuned shape; {cfg.tiles} tiles "
                                           f"of {cfg.block_rows} packed rows, {cfg.num_splits} "
                                           f"split(s) for ~one wave on {device.num_sms} SMs, the "
-                                          f"deepest K/V ring that fits shared memory"))
+                                          f"deepest K/V ring that fits shared memory{launch}"))
   config = _xla_config(problem)
   why = ("no Mosaic GPU on this device" if not device.has_mosaic_gpu else
          f"the kernel does not take {unsupported(problem, ExtendAttentionPallasConfig())}")

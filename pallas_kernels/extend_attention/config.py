@@ -46,6 +46,12 @@ class ExtendAttentionPallasConfig:
   overlap: each consumer issues Q·Kᵀ of key block j and P·V of block j - 1 together and runs the
     softmax of block j while the P·V is still on the tensor cores (FlashAttention-3's
     intra-warpgroup pipelining); one more bf16 P tile of registers per consumer.
+  persistent_ctas: global tiles only; 0 launches one CTA per (tile, KV head). n > 0 launches n
+    persistent CTAs (the rule uses the SM count), CTA c running items c, c + n, c + 2n, ... of
+    that launch order: the K/V ring runs on across items (the next item's first blocks load
+    during this one's last steps) and no CTA is launched or set up per item, but the items are
+    dealt statically, so it only pays where that deal is even (see
+    jaxkern/rules/extend_attention.py).
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -56,6 +62,7 @@ class ExtendAttentionPallasConfig:
   num_splits: int = 1
   tile_order: str = "index"
   overlap: bool = False
+  persistent_ctas: int = 0
 
   def __post_init__(self):
     if self.tiles not in ("global", "sequence"):
@@ -79,6 +86,11 @@ class ExtendAttentionPallasConfig:
                        f"'position', got {self.tile_order!r}")
     if not isinstance(self.overlap, bool):
       raise ValueError(f"ExtendAttentionPallasConfig.overlap must be a bool, got {self.overlap!r}")
+    if not isinstance(self.persistent_ctas, int) or self.persistent_ctas < 0:
+      raise ValueError(f"ExtendAttentionPallasConfig.persistent_ctas must be an int >= 0, "
+                       f"got {self.persistent_ctas!r}")
+    if self.persistent_ctas and self.tiles != "global":
+      raise ValueError("ExtendAttentionPallasConfig: persistent_ctas > 0 needs tiles='global'")
     if self.tile_order != "index" and self.tiles != "global":
       raise ValueError(f"ExtendAttentionPallasConfig: tile_order={self.tile_order!r} needs "
                        "tiles='global'")

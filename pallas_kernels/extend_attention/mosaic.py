@@ -19,7 +19,13 @@ Two ways of cutting the rows into tiles (`tiles=`):
   (the heaviest of one sequence), or with `tile_order="cost"` by key steps, heaviest first
   (plan.global_tile_order, ranked in XLA), or with "position" in that order as estimated at
   trace time from `max_extend_len` (plan.position_tile_order, a constant), which evens out
-  small batches of several sequences.
+  small batches of several sequences. With `persistent_ctas` = n, n CTAs run those items
+  (tile, KV head) statically dealt: CTA c runs items c, c + n, ... of the launch order one after
+  another, the producer's K/V ring running on across them, and each consumer loads its next
+  item's queries once the stores of the last one have read its shared memory. Saves the launch
+  and set-up of a CTA per item (~0.5 us per item on chunks of 32 x 512 tokens:
+  benchmarks/results/logs/extend_attention_session17/ab_persistent.log); a static deal is only
+  even for some batches, which the rule checks.
 * "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
   down to a multiple of 8 (so q is read by the same TMA boxes; rows of the neighbour are masked).
   Without a split, each warpgroup writes exactly its sequence's rows straight into the result
@@ -50,6 +56,7 @@ hold anything, NaN included.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 from typing import NamedTuple
 
@@ -132,6 +139,8 @@ class _Static:
   interpret: bool
   ranked: bool = False  # global tiles launched in the order of order_ref ("cost", "position")
   overlap: bool = False  # ExtendAttentionPallasConfig.overlap
+  ctas: int = 0          # global tiles: persistent CTAs, each running items cta, cta + ctas, ...
+  kv_heads: int = 1
 
   @property
   def tokens_per_wg(self) -> int:
@@ -190,11 +199,14 @@ class _Item(NamedTuple):
   bounds: tuple | None
 
 
-def _item(tile_ref, order_ref, seg_refs, st: _Static) -> _Item:
+def _item(tile_ref, order_ref, seg_refs, st: _Static, r=None) -> _Item:
   """This CTA's (tile, KV head) from the grid (tile, head), whose head index runs fastest. Global
   tiles: grid tile r is the r-th heaviest, the r-th of plan.global_tile_order when ranked, else
-  tile T - 1 - r (the heaviest first for one sequence)."""
-  tile, h = lax.axis_index("tile"), lax.axis_index("head")
+  tile T - 1 - r (the heaviest first for one sequence). Persistent: item r of that order."""
+  if r is None:
+    tile, h = lax.axis_index("tile"), lax.axis_index("head")
+  else:
+    tile, h = lax.div(r, st.kv_heads), lax.rem(r, st.kv_heads)
   if st.tiles == "global":
     n = order_ref[tile] if st.ranked else st.num_tiles - 1 - tile
     seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
@@ -218,10 +230,21 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
   wg = lax.axis_index("wg")
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
   seg_refs = (seq_ref, prefix_ref)   # qo_indptr, or (start, ext, prefix) triples: see _bounds
-  item = _item(tile_ref, order_ref, seg_refs, st)
-  h, tpw = item.h, st.tokens_per_wg
+  tpw = st.tokens_per_wg
+  if st.ctas:
+    cta = lax.axis_index("tile")
+    my_items = lax.div(st.num_tiles * st.kv_heads - cta + st.ctas - 1, st.ctas)
+    item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st, cta + k * st.ctas)
+  else:
+    item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st)
 
-  def for_each_step(body, carry, per_segment=lambda seg: seg):
+  def for_each_item(body, count):
+    """body(k, item, count) -> count over this CTA's items (one unless persistent)."""
+    if not st.ctas:
+      return body(0, item_of(0), count)
+    return lax.fori_loop(0, my_items, lambda k, c: body(k, item_of(k), c), count)
+
+  def for_each_step(item, body, carry, per_segment=lambda seg: seg, count=jnp.int32(0)):
     """Runs body(step_count, b, seg, i, carry) over this CTA's key steps, segment by segment;
     `per_segment` adds loop-invariant values to a segment's facts once, outside its step loop."""
     def seg_body(b, carry):
@@ -233,13 +256,13 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
         count, inner = c
         return count + 1, body(count, b, seg, i, inner)
       return lax.fori_loop(lo, hi, step, (count, inner))
-    return lax.fori_loop(item.seg_lo, item.seg_hi + 1, seg_body, (jnp.int32(0), carry))
+    return lax.fori_loop(item.seg_lo, item.seg_hi + 1, seg_body, (count, carry))
 
   @pl.when(wg == st.consumers)
   def _producer():
     plgpu.set_max_registers(40, action="decrease")
 
-    def issue(count, b, seg, i, carry):
+    def issue(h, count, b, seg, i, carry):
       is_prefix, j = _block(seg, i)
 
       def fill(k_src, v_src, boxes):
@@ -277,7 +300,9 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
         fill(lambda c: k_ref.at[rows], lambda c: v_ref.at[rows], 1)
       return carry
 
-    total, _ = for_each_step(issue, None)
+    total = for_each_item(
+        lambda k, item, count: for_each_step(item, functools.partial(issue, item.h), None,
+                                             count=count)[0], jnp.int32(0))
     for free in (k_free, v_free):         # the last fills' releases, so every phase is observed
       _mgpu.producer_drain(total, free, stages)
 
@@ -285,200 +310,215 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
     qo = qo_smem.at[wg]
-    wg_tok = item.tok0 + wg * tpw
-    for g in range(st.group):         # G boxes of tpw token rows, one per query head of the group
-      plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), h * st.group + g],
-                              qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
-    if st.staged:
-      _zero_unowned_rows(stage_smem.at[wg], out_ref, seq_ref, item.seg_lo, item.bounds, h,
-                         (item.part == 0) & (wg == 0), st)
-    with jax.named_scope("wait_q"):   # named regions show in Mosaic GPU profiles
-      plgpu.barrier_wait(q_full.at[wg])
-    shape = (_WG_ROWS, bk)
-    # Index arrays of a whole score tile are made where they are used, not once for the kernel:
-    # kept live across the key loop they would hold bk / 2 registers each.
-    iota = lambda dim: plgpu.broadcasted_iota(jnp.int32, shape, dim, layout=plgpu.Layout.WGMMA)
-    scale = st.sm_scale * _LOG2E
-    bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
 
-    def row_positions(seg):
-      """Each row's query position in this sequence (_NEG for rows of other sequences), as a
-      float32 row vector: the masks below compare per row, not per element. Also, as scalars,
-      whether all of this warpgroup's rows are in the sequence and their lowest and highest
-      positions, which decide when a key block is visible to every row (no mask needed)."""
-      row_tok = wg_tok + lax.rem(iota(0), tpw)
-      in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
-      qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
-      t_lo = jnp.maximum(wg_tok, seg["start"])
-      t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
-      return dict(seg, qpos=qpos.max(axis=1),
-                  all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
-                  q_min=seg["prefix"] + t_lo - seg["start"],
-                  q_max=seg["prefix"] + t_hi - seg["start"])
+    def load_q(item):
+      wg_tok = item.tok0 + wg * tpw
+      for g in range(st.group):       # G boxes of tpw token rows, one per query head of the group
+        plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), item.h * st.group + g],
+                                qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
 
-    def scores(s, seg, is_prefix, j):
-      """Raw Q·Kᵀ of key block j -> scaled (log2 units), soft-capped, masked scores."""
-      # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
-      # blocks below the prefix length / extend blocks at or above it (the latter may start
-      # before the sequence: extend blocks are 8-row aligned in the global token index).
-      prefix = seg["prefix"].astype(_F32)
-      hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
-      lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
-      first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
-      # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
-      last_key = first + bk - 1
-      unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
-                  & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
-      if st.window is not None:
-        unmasked &= first > seg["q_max"] - st.window
+    load_q(item_of(0))
 
-      def masked(s):
-        # Each row's visible columns of this block, [lo, hi], as integer row vectors (from the
-        # per-segment row positions; a bound past any column is clipped to +-2^30), compared
-        # with the column index: no per-element key positions. Measured against the float
-        # key-position form (A/B, benchmarks/results/logs/extend_attention_session16/
-        # ab_intmask*.log): head_dim 128 prefill_long 970 -> 957 us, prefill_long 418 -> 416,
-        # chunks and prefill_multi within 0.5%, verify within their spread (38.8-39.3 us).
-        first_f = first.astype(_F32)
-        bound = lambda x: jnp.clip(x - first_f, -_BIG_COL, _BIG_COL).astype(jnp.int32)
-        col = iota(1)
-        hi = bcast(bound(jnp.minimum(seg["qpos"], hi_cap)))
-        if st.window is None:     # the same lower bound for every row
-          lo = bound(lo_floor)
+    def run_item(k, item, count0):
+      h = item.h
+      wg_tok = item.tok0 + wg * tpw
+      if st.staged:
+        _zero_unowned_rows(stage_smem.at[wg], out_ref, seq_ref, item.seg_lo, item.bounds, h,
+                           (item.part == 0) & (wg == 0), st)
+      with jax.named_scope("wait_q"):   # named regions show in Mosaic GPU profiles
+        plgpu.barrier_wait(q_full.at[wg])
+      shape = (_WG_ROWS, bk)
+      # Index arrays of a whole score tile are made where they are used, not once for the kernel:
+      # kept live across the key loop they would hold bk / 2 registers each.
+      iota = lambda dim: plgpu.broadcasted_iota(jnp.int32, shape, dim, layout=plgpu.Layout.WGMMA)
+      scale = st.sm_scale * _LOG2E
+      bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
+
+      def row_positions(seg):
+        """Each row's query position in this sequence (_NEG for rows of other sequences), as a
+        float32 row vector: the masks below compare per row, not per element. Also, as scalars,
+        whether all of this warpgroup's rows are in the sequence and their lowest and highest
+        positions, which decide when a key block is visible to every row (no mask needed)."""
+        row_tok = wg_tok + lax.rem(iota(0), tpw)
+        in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
+        qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
+        t_lo = jnp.maximum(wg_tok, seg["start"])
+        t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
+        return dict(seg, qpos=qpos.max(axis=1),
+                    all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
+                    q_min=seg["prefix"] + t_lo - seg["start"],
+                    q_max=seg["prefix"] + t_hi - seg["start"])
+
+      def scores(s, seg, is_prefix, j):
+        """Raw Q·Kᵀ of key block j -> scaled (log2 units), soft-capped, masked scores."""
+        # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
+        # blocks below the prefix length / extend blocks at or above it (the latter may start
+        # before the sequence: extend blocks are 8-row aligned in the global token index).
+        prefix = seg["prefix"].astype(_F32)
+        hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
+        lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
+        first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
+        # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
+        last_key = first + bk - 1
+        unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
+                    & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
+        if st.window is not None:
+          unmasked &= first > seg["q_max"] - st.window
+
+        def masked(s):
+          # Each row's visible columns of this block, [lo, hi], as integer row vectors (from the
+          # per-segment row positions; a bound past any column is clipped to +-2^30), compared
+          # with the column index: no per-element key positions. Measured against the float
+          # key-position form (A/B, benchmarks/results/logs/extend_attention_session16/
+          # ab_intmask*.log): head_dim 128 prefill_long 970 -> 957 us, prefill_long 418 -> 416,
+          # chunks and prefill_multi within 0.5%, verify within their spread (38.8-39.3 us).
+          first_f = first.astype(_F32)
+          bound = lambda x: jnp.clip(x - first_f, -_BIG_COL, _BIG_COL).astype(jnp.int32)
+          col = iota(1)
+          hi = bcast(bound(jnp.minimum(seg["qpos"], hi_cap)))
+          if st.window is None:     # the same lower bound for every row
+            lo = bound(lo_floor)
+          else:
+            lo = bcast(bound(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor)))
+          return jnp.where((col <= hi) & (col >= lo), s, -jnp.inf)
+
+        if st.logit_cap is None:
+          s = s * scale
         else:
-          lo = bcast(bound(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor)))
-        return jnp.where((col <= hi) & (col >= lo), s, -jnp.inf)
+          s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
+        return lax.cond(unmasked, lambda s: s, masked, s)
 
-      if st.logit_cap is None:
-        s = s * scale
-      else:
-        s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
-      return lax.cond(unmasked, lambda s: s, masked, s)
+      def softmax(s, m_i, l_i):
+        """Online-softmax update: the new running max and sum, the factor that rescales the
+        accumulator, and P in the input dtype."""
+        m_new = jnp.maximum(m_i, s.max(axis=1))
+        m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
+        alpha = jnp.exp2(m_i - m_use)
+        p = jnp.exp2(s - bcast(m_use))
+        return m_new, l_i * alpha + p.sum(axis=1), alpha, p.astype(st.dtype)
 
-    def softmax(s, m_i, l_i):
-      """Online-softmax update: the new running max and sum, the factor that rescales the
-      accumulator, and P in the input dtype."""
-      m_new = jnp.maximum(m_i, s.max(axis=1))
-      m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
-      alpha = jnp.exp2(m_i - m_use)
-      p = jnp.exp2(s - bcast(m_use))
-      return m_new, l_i * alpha + p.sum(axis=1), alpha, p.astype(st.dtype)
+      def rescale(acc, alpha):
+        return acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
 
-    def rescale(acc, alpha):
-      return acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
-
-    def qk(slot):
-      def qk_scope(acc_ref):
-        plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
-        return acc_ref[...]
-      return pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
-
-    def pv(acc, p16, slot):
-      """acc + P·V of the block in ring slot `slot` (waited for and released here)."""
-      plgpu.barrier_wait(v_full.at[slot])
-      if st.interpret:        # the interpreter has no run_state: add a fresh product instead
-        def pv_scope(acc_ref):
-          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+      def qk(slot):
+        def qk_scope(acc_ref):
+          plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
           return acc_ref[...]
-        acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
-      else:
-        def pv_state(acc_ref):
-          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
-        acc = pl.run_state(pv_state)(plgpu.ACC.init(acc))
-      plgpu.barrier_arrive(v_free.at[slot])
-      return acc
+        return pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
 
-    def step(count, b, seg, i, carry):
-      acc, m_i, l_i = carry
-      slot = lax.rem(count, stages)
-      is_prefix, j = _block(seg, i)
-      plgpu.barrier_wait(k_full.at[slot])
-      s = qk(slot)
-      plgpu.barrier_arrive(k_free.at[slot])
-      m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
-      return pv(rescale(acc, alpha), p16, slot), m_new, l_i
+      def pv(acc, p16, slot):
+        """acc + P·V of the block in ring slot `slot` (waited for and released here)."""
+        plgpu.barrier_wait(v_full.at[slot])
+        if st.interpret:        # the interpreter has no run_state: add a fresh product instead
+          def pv_scope(acc_ref):
+            plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+            return acc_ref[...]
+          acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
+        else:
+          def pv_state(acc_ref):
+            plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+          acc = pl.run_state(pv_state)(plgpu.ACC.init(acc))
+        plgpu.barrier_arrive(v_free.at[slot])
+        return acc
 
-    def overlapped_step(count, b, seg, i, carry):
-      """Step `count` issues Q·Kᵀ of its block and P·V of the previous one (P carried in
-      registers), waits for the former only, and runs this block's softmax while the P·V is
-      on the tensor cores; the P·V of the last block follows the loop."""
-      acc, m_i, l_i, p_prev = carry
-      slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
-      is_prefix, j = _block(seg, i)
-      plgpu.barrier_wait(k_full.at[slot])
-
-      def update(s, m_i, l_i):
+      def step(count, b, seg, i, carry):
+        acc, m_i, l_i = carry
+        slot = lax.rem(count, stages)
+        is_prefix, j = _block(seg, i)
+        plgpu.barrier_wait(k_full.at[slot])
+        s = qk(slot)
         plgpu.barrier_arrive(k_free.at[slot])
-        return softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+        m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+        return pv(rescale(acc, alpha), p16, slot), m_new, l_i
 
-      def first(acc):                     # nothing to add yet (acc is still zero)
-        m_new, l_new, _, p16 = update(qk(slot), m_i, l_i)
-        return acc, m_new, l_new, p16
+      def overlapped_step(count, b, seg, i, carry):
+        """Step `count` issues Q·Kᵀ of its block and P·V of the previous one (P carried in
+        registers), waits for the former only, and runs this block's softmax while the P·V is
+        on the tensor cores; the P·V of the last block follows the loop."""
+        acc, m_i, l_i, p_prev = carry
+        slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
+        is_prefix, j = _block(seg, i)
+        plgpu.barrier_wait(k_full.at[slot])
 
-      def later(acc):
-        if st.interpret:                  # no run_state or asynchrony: the same data flow
-          s = qk(slot)
-          m_new, l_new, alpha, p16 = update(s, m_i, l_i)
-          return rescale(pv(acc, p_prev, prev), alpha), m_new, l_new, p16
-        plgpu.barrier_wait(v_full.at[prev])
+        def update(s, m_i, l_i):
+          plgpu.barrier_arrive(k_free.at[slot])
+          return softmax(scores(s, seg, is_prefix, j), m_i, l_i)
 
-        def body(refs):
-          o_ref, m_ref, l_ref, alpha_ref, p_ref = refs
+        def first(acc):                     # nothing to add yet (acc is still zero)
+          m_new, l_new, _, p16 = update(qk(slot), m_i, l_i)
+          return acc, m_new, l_new, p16
 
-          def s_scope(s_ref):
-            plgpu.wgmma(s_ref, qo, k_smem.at[slot].transpose((1, 0)))
-            plgpu.wgmma(o_ref, p_ref[...], v_smem.at[prev])
-            return plgpu.wgmma_accumulator_load(s_ref, wait_n=1)  # Q·Kᵀ done, P·V in flight
-          m_ref[...], l_ref[...], alpha_ref[...], p_ref[...] = update(
-              pl.run_scoped(s_scope, plgpu.ACC(shape, _F32)), m_ref[...], l_ref[...])
-        acc, m_new, l_new, alpha, p16 = pl.run_state(body)(
-            (plgpu.ACC.init(acc), m_i, l_i, m_i, p_prev))
-        plgpu.barrier_arrive(v_free.at[prev])
-        return rescale(acc, alpha), m_new, l_new, p16
-      return lax.cond(count > 0, later, first, acc)
+        def later(acc):
+          if st.interpret:                  # no run_state or asynchrony: the same data flow
+            s = qk(slot)
+            m_new, l_new, alpha, p16 = update(s, m_i, l_i)
+            return rescale(pv(acc, p_prev, prev), alpha), m_new, l_new, p16
+          plgpu.barrier_wait(v_full.at[prev])
 
-    m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
-    l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
-    acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
-    if st.overlap:
-      p16 = plgpu.layout_cast(jnp.zeros(shape, st.dtype), plgpu.Layout.WGMMA)
-      total, (acc, m_i, l_i, p16) = for_each_step(overlapped_step, (acc, m_i, l_i, p16),
-                                                  per_segment=row_positions)
-      acc = lax.cond(total > 0, lambda a: pv(a, p16, lax.rem(total - 1, stages)),
-                     lambda a: a, acc)
-    else:
-      _, (acc, m_i, l_i) = for_each_step(step, (acc, m_i, l_i), per_segment=row_positions)
+          def body(refs):
+            o_ref, m_ref, l_ref, alpha_ref, p_ref = refs
 
-    with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
-      seen = l_i > 0.0
-      inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)     # rows that saw nothing: 0
-      out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
-      if st.staged:     # exactly the sequence's rows of this warpgroup, G boxes per row range
-        stage = stage_smem.at[wg]
-        stage[...] = out
-        plgpu.commit_smem()
-        start, ext, _ = item.bounds
-        lo = jnp.clip(start - wg_tok, 0, tpw)
-        hi = jnp.clip(start + ext - wg_tok, 0, tpw)
-        for g in range(st.group):
-          def copy(off, rows, g=g):
-            plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
-                                    out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
-          _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), tpw)
-      elif st.packed:
-        qo[...] = out
-        lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
-                                         -jnp.inf)
-        plgpu.commit_smem()
-        rows = item.n * (st.consumers * _WG_ROWS) + wg * _WG_ROWS
-        plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
-        plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
-      else:             # global tiles own every row of their tokens, padding included
-        qo[...] = out
-        plgpu.commit_smem()
-        for g in range(st.group):
-          plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
-                                  out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
+            def s_scope(s_ref):
+              plgpu.wgmma(s_ref, qo, k_smem.at[slot].transpose((1, 0)))
+              plgpu.wgmma(o_ref, p_ref[...], v_smem.at[prev])
+              return plgpu.wgmma_accumulator_load(s_ref, wait_n=1)  # Q·Kᵀ done, P·V in flight
+            m_ref[...], l_ref[...], alpha_ref[...], p_ref[...] = update(
+                pl.run_scoped(s_scope, plgpu.ACC(shape, _F32)), m_ref[...], l_ref[...])
+          acc, m_new, l_new, alpha, p16 = pl.run_state(body)(
+              (plgpu.ACC.init(acc), m_i, l_i, m_i, p_prev))
+          plgpu.barrier_arrive(v_free.at[prev])
+          return rescale(acc, alpha), m_new, l_new, p16
+        return lax.cond(count > count0, later, first, acc)
+
+      m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
+      l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
+      acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
+      if st.overlap:
+        p16 = plgpu.layout_cast(jnp.zeros(shape, st.dtype), plgpu.Layout.WGMMA)
+        total, (acc, m_i, l_i, p16) = for_each_step(item, overlapped_step, (acc, m_i, l_i, p16),
+                                                    per_segment=row_positions, count=count0)
+        acc = lax.cond(total > count0, lambda a: pv(a, p16, lax.rem(total - 1, stages)),
+                       lambda a: a, acc)
+      else:
+        total, (acc, m_i, l_i) = for_each_step(item, step, (acc, m_i, l_i),
+                                               per_segment=row_positions, count=count0)
+
+      with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
+        seen = l_i > 0.0
+        inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)     # rows that saw nothing: 0
+        out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
+        if st.staged:     # exactly the sequence's rows of this warpgroup, G boxes per row range
+          stage = stage_smem.at[wg]
+          stage[...] = out
+          plgpu.commit_smem()
+          start, ext, _ = item.bounds
+          lo = jnp.clip(start - wg_tok, 0, tpw)
+          hi = jnp.clip(start + ext - wg_tok, 0, tpw)
+          for g in range(st.group):
+            def copy(off, rows, g=g):
+              plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
+                                      out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
+            _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), tpw)
+        elif st.packed:
+          qo[...] = out
+          lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
+                                           -jnp.inf)
+          plgpu.commit_smem()
+          rows = item.n * (st.consumers * _WG_ROWS) + wg * _WG_ROWS
+          plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+          plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+        else:             # global tiles own every row of their tokens, padding included
+          qo[...] = out
+          plgpu.commit_smem()
+          for g in range(st.group):
+            plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
+                                    out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
+      if st.ctas:         # the next item's queries, once the stores have read the output
+        plgpu.wait_smem_to_gmem(0, wait_read_only=True)
+        pl.when(k + 1 < my_items)(lambda: load_q(item_of(k + 1)))
+      return total
+
+    for_each_item(run_item, jnp.int32(0))
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # shared memory must outlive the reads only
 
 
@@ -550,7 +590,8 @@ def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v
     from jaxkern import _compat
     _compat.patch_mosaic_gpu_interpreter()
     kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
-  grid = (st.num_tiles, num_kv_heads) + ((st.num_splits,) if st.num_splits > 1 else ())
+  grid = ((st.ctas, 1) if st.ctas else
+          (st.num_tiles, num_kv_heads) + ((st.num_splits,) if st.num_splits > 1 else ()))
   names = ("tile", "head") + (("split",) if st.num_splits > 1 else ())
   out, lse = plgpu.kernel(
       entry, out_type=out_types, grid=grid, grid_names=names, num_threads=st.consumers + 1,
@@ -633,7 +674,9 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret,
                # one sequence: the tile index order is already heaviest first, no ranking
-               ranked=config.tile_order != "index" and num_seqs > 1, overlap=config.overlap)
+               ranked=config.tile_order != "index" and num_seqs > 1, overlap=config.overlap,
+               ctas=min(config.persistent_ctas, num_tiles * num_kv_heads),
+               kv_heads=num_kv_heads)
   order = jnp.zeros((1,), jnp.int32)
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)

@@ -13,6 +13,7 @@ mosaic._bounds).
 from __future__ import annotations
 
 import dataclasses
+import heapq
 
 import jax.numpy as jnp
 import numpy as np
@@ -124,6 +125,39 @@ def position_tile_order(*, num_tiles: int, tile_tokens: int, seq_tokens: int) ->
   first, last = n * tile_tokens, (n + 1) * tile_tokens - 1
   estimate = (last // e - first // e) * e + last % e + 1
   return np.lexsort((n, -estimate)).astype(np.int32)
+
+
+def position_tile_steps(*, num_tiles: int, tile_tokens: int, seq_tokens: int, block_kv: int,
+                        prefix_steps: int = 0, window: int | None = None) -> np.ndarray:
+  """[num_tiles] int64, static: each global tile's key steps in the model of
+  `position_tile_order` (sequences of `seq_tokens` back to back from row 0, each over a prefix of
+  `prefix_steps` key blocks): per share of a tile, its prefix blocks and the causal extend blocks
+  up to its last row (a sliding window caps the latter)."""
+  e = max(seq_tokens, 1)
+  steps = np.zeros(num_tiles, np.int64)
+  for n in range(num_tiles):
+    first, last = n * tile_tokens, (n + 1) * tile_tokens - 1
+    for s in range(first // e, last // e + 1):
+      end = min(last, (s + 1) * e - 1) - s * e          # the share's last row in its sequence
+      ext = end // block_kv + 1
+      if window is not None:
+        ext = min(ext, -(-window // block_kv) + 1)
+      steps[n] += prefix_steps + ext
+  return steps
+
+
+def launch_makespans(work_us: np.ndarray, *, ctas: int, item_us: float,
+                     persistent_saves_us: float) -> tuple[float, float]:
+  """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items whose key
+  steps take `work_us` each, in launch order, each item also costing `item_us` of its own
+  (set-up, first loads, epilogue). One CTA per item: the GPU hands each to the first SM that
+  frees up (a list schedule). Persistent: CTA c runs items c, c + ctas, ... (a static deal),
+  each `persistent_saves_us` cheaper."""
+  free = [0.0] * ctas
+  for work in work_us:
+    heapq.heappush(free, heapq.heappop(free) + float(work) + item_us)
+  cost = np.asarray(work_us, np.float64) + (item_us - persistent_saves_us)
+  return max(free), max(float(np.sum(cost[c::ctas])) for c in range(min(ctas, len(cost))))
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

@@ -80,7 +80,11 @@ def test_extend_attention_mixed_batch_plans(gpu, shape, plan):
     ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
                                 overlap=True),
     ExtendAttentionPallasConfig(tiles="sequence", consumers=1, block_kv=64, num_stages=2,
-                                num_splits=4, overlap=True)], ids=str)
+                                num_splits=4, overlap=True),
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=64, num_stages=2,
+                                persistent_ctas=132),
+    ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128, num_stages=2,
+                                tile_order="cost", overlap=True, persistent_ctas=7)], ids=str)
 def test_extend_attention_kernel_configs_mixed_batch(gpu, config):
   """Every tiling of the kernel on one ragged batch: prefill, chunk, verify, decode, an empty
   sequence; GQA 4, head_dim 128, sliding window."""
@@ -103,6 +107,9 @@ def test_extend_attention_global_tiles_cost_order_hd256(gpu):
   # the static order over the same uneven batch (not the order it was estimated for)
   _check_attention(args, max_ext, logit_cap=30.0,
                    config=dataclasses.replace(config, tile_order="position"))
+  # persistent CTAs (a few, so each runs many items) over the same batch
+  _check_attention(args, max_ext, logit_cap=30.0,
+                   config=dataclasses.replace(config, overlap=True, persistent_ctas=5))
 
 
 @pytest.mark.parametrize("shape", GROUPED_GEMM_SHAPES, ids=lambda s: s.name)

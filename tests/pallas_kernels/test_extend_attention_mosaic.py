@@ -94,6 +94,10 @@ def test_unsupported_inputs_raise_not_implemented(rng):
     C(tiles="rows")
   with pytest.raises(ValueError, match="num_splits"):
     C(tiles="global", num_splits=2)
+  with pytest.raises(ValueError, match="persistent_ctas"):
+    C(tiles="sequence", persistent_ctas=4)
+  with pytest.raises(ValueError, match="persistent_ctas"):
+    C(persistent_ctas=-1)
 
 
 @pytest.mark.parametrize("plan", ["split", "one"])
@@ -248,3 +252,13 @@ _OVERLAP_CASES = {
 def test_overlapped_softmax_matches_the_oracle(rng, case):
   seqs, kw, config = _OVERLAP_CASES[case]
   _check(rng, seqs, page_size=16, config=config, **kw)
+
+
+@pytest.mark.parametrize("ctas,overlap,order", [(2, False, "index"), (3, True, "cost")])
+def test_persistent_global_tiles(rng, ctas, overlap, order):
+  # A few persistent CTAs run every (tile, KV head) item in turn, the K/V ring and the query
+  # buffer running on from one item to the next: tiles across sequences, an empty sequence, a
+  # window inside the prefix, 2 and 3 items per CTA (plus a remainder), both step loops.
+  _check(rng, [(16, 70), (0, 0), (20, 45)], hq=4, hkv=2, page_size=16, sliding_window=24,
+         config=C(tiles="global", consumers=2, num_stages=3, overlap=overlap, tile_order=order,
+                  persistent_ctas=ctas))
