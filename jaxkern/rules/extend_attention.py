@@ -197,48 +197,51 @@ def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec)
   return problem.num_seqs > 1 and ctas <= _HEAVIEST_FIRST_WAVES * (device.num_sms or 132)
 
 
-# Persistent global tiles (ExtendAttentionPallasConfig.persistent_ctas), chosen from static facts
-# by a model of the launch (plan.launch_makespans): a key step of 64 keys takes 1.69 us at head_dim
-# 256 with two consumer warpgroups (scaled by keys, head_dim and consumers), an item costs 5.2 us
-# more on its own (session 16's fit over the prefill shapes, benchmarks/results/logs/
-# extend_attention_session16/NOTES.md), and a persistent item saves 0.49 us of that (session 17,
-# chunk 32x512: 97.3 -> 93.5 us over 1024 items on 132 CTAs; ab_persistent.log). The model ranked
-# all five measured shapes right (chunk 32x512 gains; chunk 16x1024, chunk 8x512, prefill_multi,
-# prefill_long lose 12-35% to the static deal) but predicted a 10% gain where 4% was measured, so
-# the persistent launch is taken only where it predicts more than this gain.
+# Persistent global tiles (ExtendAttentionPallasConfig.persistent_ctas), from static facts: the
+# kernel deals the items to the CTAs at trace time as the GPU's list schedule would hand them out
+# with estimated costs (plan.persistent_deal), which is as even as the GPU's own deal only where
+# the estimate is exact: every sequence max_extend_len long (T = B * max_extend_len), a multiple
+# of a tile (no tile runs two sequences' key loops, which the estimate does not price), and no
+# more than one key block of prefix. There a persistent item saves 0.49 us (session 17: chunk
+# 32x512, 97.3 -> 93.5 us over 1024 items on 132 CTAs dealt round robin, even there;
+# benchmarks/results/logs/extend_attention_session17/ab_persistent.log; with this deal, A/B in
+# ab_persistent_deal.log: chunks 32x512 -4.3%, 16x1024 -2%, 8x512 -2.7%; prefill_multi,
+# 4 x 1000 tokens whose tiles straddle sequences, +2%, prefill_long +3.7%), and the launch model
+# (plan.launch_makespans: 1.69 us per 64-key step at head_dim 256, scaled by keys, head_dim and
+# consumers, and 5.2 us per item of its own, session 16) says whether that is worth having:
+# more than _PERSISTENT_MIN_GAIN of the launch.
 _STEP_US_64 = 1.69
 _ITEM_US = 5.2
 _PERSISTENT_SAVES_US = 0.49
-_PERSISTENT_MIN_GAIN = 0.06
+_PERSISTENT_MIN_GAIN = 0.01
 
 
 def persistent_estimate(problem: ExtendAttentionProblem, config,
                         device: DeviceSpec) -> tuple[float, float] | None:
   """(one CTA per item, persistent) modelled microseconds of a global-tile launch, or None where
-  the model does not apply (per-sequence tiles, or a cost order known only at run time)."""
+  the model is not exact (per-sequence tiles; sequences of other lengths than max_extend_len, or
+  not a whole number of tiles; a prefix longer than one key block; the cost order, ranked at run
+  time)."""
   p = problem
-  if config.tiles != "global" or config.tile_order == "cost":
-    return None
   tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
-  num_tiles = _tiles_of(p, config)
-  seq_tokens = min(p.max_extend_len, p.num_tokens)
-  steps = plan.position_tile_steps(num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                   seq_tokens=seq_tokens, block_kv=config.block_kv,
-                                   prefix_steps=-(-p.visible_prefix // config.block_kv),
-                                   window=p.sliding_window)
-  order = (np.arange(num_tiles)[::-1] if config.tile_order == "index" or p.num_seqs == 1 else
-           plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                    seq_tokens=seq_tokens))
+  if (config.tiles != "global" or config.tile_order == "cost"
+      or p.num_tokens != p.num_seqs * p.max_extend_len or p.max_extend_len % tile_tokens
+      or p.visible_prefix > config.block_kv):
+    return None
+  steps = plan.launch_steps(
+      tile_order=config.tile_order if p.num_seqs > 1 else "index",
+      num_tiles=_tiles_of(p, config), num_kv_heads=p.num_kv_heads, tile_tokens=tile_tokens,
+      seq_tokens=p.max_extend_len, block_kv=config.block_kv,
+      prefix_steps=-(-p.visible_prefix // config.block_kv), window=p.sliding_window)
   step_us = (_STEP_US_64 * config.block_kv / 64 * p.head_dim / 256 * config.consumers / 2)
-  work = np.repeat(steps[order], p.num_kv_heads) * step_us
-  return plan.launch_makespans(work, ctas=device.num_sms or 132, item_us=_ITEM_US,
+  return plan.launch_makespans(steps * step_us, ctas=device.num_sms or 132, item_us=_ITEM_US,
                                persistent_saves_us=_PERSISTENT_SAVES_US)
 
 
 def with_persistence(problem: ExtendAttentionProblem, config,
                      device: DeviceSpec) -> tuple[object, str]:
-  """`config` launched persistently (on every SM) where the launch model predicts a gain of more
-  than _PERSISTENT_MIN_GAIN, else one CTA per item; and the reason, for the explanation."""
+  """`config` launched persistently (on every SM) where the launch model is exact and predicts a
+  gain of more than _PERSISTENT_MIN_GAIN, else one CTA per item; and the reason."""
   est = persistent_estimate(problem, config, device)
   if est is None:
     return config, ""

@@ -47,11 +47,11 @@ class ExtendAttentionPallasConfig:
     softmax of block j while the P·V is still on the tensor cores (FlashAttention-3's
     intra-warpgroup pipelining); one more bf16 P tile of registers per consumer.
   persistent_ctas: global tiles only; 0 launches one CTA per (tile, KV head). n > 0 launches n
-    persistent CTAs (the rule uses the SM count), CTA c running items c, c + n, c + 2n, ... of
-    that launch order: the K/V ring runs on across items (the next item's first blocks load
-    during this one's last steps) and no CTA is launched or set up per item, but the items are
-    dealt statically, so it only pays where that deal is even (see
-    jaxkern/rules/extend_attention.py).
+    persistent CTAs (the rule uses the SM count) that run the items of that launch order as
+    plan.persistent_deal deals them at trace time (as the GPU would hand them out, with
+    estimated costs): the K/V ring runs on across a CTA's items (the next item's first blocks
+    load during this one's last steps) and no CTA is launched or set up per item; it pays only
+    where the estimate is right (see jaxkern/rules/extend_attention.py).
   """
 
   IMPL: ClassVar[str] = "pallas"

@@ -20,12 +20,12 @@ Two ways of cutting the rows into tiles (`tiles=`):
   (plan.global_tile_order, ranked in XLA), or with "position" in that order as estimated at
   trace time from `max_extend_len` (plan.position_tile_order, a constant), which evens out
   small batches of several sequences. With `persistent_ctas` = n, n CTAs run those items
-  (tile, KV head) statically dealt: CTA c runs items c, c + n, ... of the launch order one after
-  another, the producer's K/V ring running on across them, and each consumer loads its next
-  item's queries once the stores of the last one have read its shared memory. Saves the launch
-  and set-up of a CTA per item (~0.5 us per item on chunks of 32 x 512 tokens:
-  benchmarks/results/logs/extend_attention_session17/ab_persistent.log); a static deal is only
-  even for some batches, which the rule checks.
+  (tile, KV head), dealt at trace time as the GPU would hand them out (plan.persistent_deal,
+  estimated costs; a constant appended to order_ref), one after another, the producer's K/V
+  ring running on across them; each consumer loads its next item's queries once the stores of
+  the last one have read its shared memory. Saves the launch and set-up of a CTA per item (~0.5
+  us per item: benchmarks/results/logs/extend_attention_session17/); a static deal is only as
+  even as the estimate, which the rule checks.
 * "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
   down to a multiple of 8 (so q is read by the same TMA boxes; rows of the neighbour are masked).
   Without a split, each warpgroup writes exactly its sequence's rows straight into the result
@@ -62,6 +62,7 @@ from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
@@ -139,8 +140,10 @@ class _Static:
   interpret: bool
   ranked: bool = False  # global tiles launched in the order of order_ref ("cost", "position")
   overlap: bool = False  # ExtendAttentionPallasConfig.overlap
-  ctas: int = 0          # global tiles: persistent CTAs, each running items cta, cta + ctas, ...
+  ctas: int = 0          # global tiles: persistent CTAs, running the items order_ref deals them
   kv_heads: int = 1
+  deal_at: int = 0       # persistent: where plan.persistent_deal starts in order_ref
+  deal_slots: int = 0    # ... and its items per CTA
 
   @property
   def tokens_per_wg(self) -> int:
@@ -231,10 +234,11 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
   seg_refs = (seq_ref, prefix_ref)   # qo_indptr, or (start, ext, prefix) triples: see _bounds
   tpw = st.tokens_per_wg
-  if st.ctas:
+  if st.ctas:          # plan.persistent_deal: this CTA's item count, then its items
     cta = lax.axis_index("tile")
-    my_items = lax.div(st.num_tiles * st.kv_heads - cta + st.ctas - 1, st.ctas)
-    item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st, cta + k * st.ctas)
+    my_items = order_ref[st.deal_at + cta]
+    item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st,
+                              order_ref[st.deal_at + st.ctas + cta * st.deal_slots + k])
   else:
     item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st)
 
@@ -620,6 +624,9 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   num_seqs, max_pages = page_table.shape
   page_size = k_cache.shape[1]
   max_prefix = max_pages * page_size
+  # prefix keys a sequence's rows can see at most (as the rule's problem.visible_prefix)
+  visible = max_prefix if sliding_window is None else min(max_prefix,
+                                                          sliding_window - 1 + page_size)
   bk = config.block_kv
   qo_indptr = qo_indptr.astype(jnp.int32)
   prefix_lens = prefix_lens.astype(jnp.int32)
@@ -662,6 +669,22 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   pad = -num_tokens % ALIGN + (bk if interpret else 0)
   if pad:
     k, v = (jnp.pad(x, ((0, pad), (0, 0), (0, 0))) for x in (k, v))
+  ctas = min(config.persistent_ctas, num_tiles * num_kv_heads) if config.tiles == "global" else 0
+  ranked = config.tile_order != "index" and num_seqs > 1  # one sequence: index order is heaviest
+  order = np.zeros((1,), np.int32)                        # first already, no ranking
+  if ranked and config.tile_order == "position":          # a constant, no kernel in XLA
+    order = plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                     seq_tokens=min(max_ext, num_tokens))
+  deal_at = order.shape[0]     # with the "cost" order, the ranking goes first (built in XLA)
+  if ranked and config.tile_order == "cost":
+    deal_at = num_tiles
+  deal = None
+  if ctas:     # the items dealt to the persistent CTAs at trace time, as the GPU would hand them
+    steps = plan.launch_steps(tile_order=config.tile_order if ranked else "index",
+                              num_tiles=num_tiles, num_kv_heads=num_kv_heads,
+                              tile_tokens=tile_tokens, seq_tokens=min(max_ext, num_tokens),
+                              block_kv=bk, prefix_steps=-(-visible // bk), window=sliding_window)
+    deal = plan.persistent_deal(steps + plan.ITEM_STEPS, ctas)
   st = _Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
                dense=dense, num_tokens=num_tokens,
                num_seqs=num_seqs, max_extend=max_ext, max_prefix=max_prefix, group=group,
@@ -673,19 +696,15 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                dtype=jnp.dtype(q.dtype), packed=config.packed_output,
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret,
-               # one sequence: the tile index order is already heaviest first, no ranking
-               ranked=config.tile_order != "index" and num_seqs > 1, overlap=config.overlap,
-               ctas=min(config.persistent_ctas, num_tiles * num_kv_heads),
-               kv_heads=num_kv_heads)
-  order = jnp.zeros((1,), jnp.int32)
+               ranked=ranked, overlap=config.overlap, ctas=ctas, kv_heads=num_kv_heads,
+               deal_at=deal_at, deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas)
+  order = jnp.asarray(order if deal is None else np.concatenate([order, deal]))
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
     seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)
-    if st.ranked:                     # "position": a constant, no kernel in XLA
-      order = (plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                      block_kv=bk, window=sliding_window)
-               if config.tile_order == "cost" else jnp.asarray(plan.position_tile_order(
-                   num_tiles=num_tiles, tile_tokens=tile_tokens,
-                   seq_tokens=min(max_ext, num_tokens))))
+    if ranked and config.tile_order == "cost":
+      ranking = plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                       block_kv=bk, window=sliding_window)
+      order = ranking if deal is None else jnp.concatenate([ranking, jnp.asarray(deal)])
     qo_indptr = jnp.stack(seq_bounds, 1).reshape(-1)
   out, lse = _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table.reshape(-1), q_p,
                           k, v, k_cache, v_cache, st=st, interpret=interpret)

@@ -146,18 +146,69 @@ def position_tile_steps(*, num_tiles: int, tile_tokens: int, seq_tokens: int, bl
   return steps
 
 
+def launch_steps(*, tile_order: str, num_tiles: int, num_kv_heads: int, tile_tokens: int,
+                 seq_tokens: int, block_kv: int, prefix_steps: int = 0,
+                 window: int | None = None) -> np.ndarray:
+  """[num_tiles * num_kv_heads] int64, static: the estimated key steps (`position_tile_steps`) of
+  the global-tile items in launch order (KV heads innermost): tiles from the last ("index"), in
+  `position_tile_order` ("position"), or by the estimate itself, heaviest first ("cost", whose
+  real order is ranked at run time)."""
+  steps = position_tile_steps(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                              seq_tokens=seq_tokens, block_kv=block_kv,
+                              prefix_steps=prefix_steps, window=window)
+  if tile_order == "index":
+    order = np.arange(num_tiles)[::-1]
+  elif tile_order == "position":
+    order = position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                seq_tokens=seq_tokens)
+  else:
+    order = np.argsort(-steps, kind="stable")
+  return np.repeat(steps[order], num_kv_heads)
+
+
+# An item's cost of its own (set-up, first loads, epilogue), in 64-key steps: 5.2 us per item and
+# 1.69 us per step at head_dim 256 (session 16's fit, benchmarks/results/logs/
+# extend_attention_session16/NOTES.md). Used to deal items to persistent CTAs.
+ITEM_STEPS = 3
+
+
+def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
+  """Items of `costs` in order, each to the CTA that is free first (ties: the lowest index), as
+  the GPU hands CTAs of a grid to SMs: (each item's CTA, the time the last one ends)."""
+  free = [(0.0, c) for c in range(ctas)]
+  cta_of = np.zeros(len(costs), np.int32)
+  for i, cost in enumerate(costs):
+    t, c = heapq.heappop(free)
+    cta_of[i] = c
+    heapq.heappush(free, (t + float(cost), c))
+  return cta_of, max(t for t, _ in free)
+
+
+def persistent_deal(costs, ctas: int) -> np.ndarray:
+  """int32, static: the items (launch positions) `ctas` persistent CTAs run, dealt as
+  `list_schedule` would hand them out with these estimated costs, so the deal is as even as the
+  GPU's own. Layout: [ctas] item counts, then each CTA's items in order, `max(counts)` slots per
+  CTA (unused slots -1)."""
+  cta_of, _ = list_schedule(costs, ctas)
+  counts = np.bincount(cta_of, minlength=ctas).astype(np.int32)
+  slots = max(int(counts.max(initial=0)), 1)
+  deal = np.full((ctas, slots), -1, np.int32)
+  for c in range(ctas):
+    mine = np.flatnonzero(cta_of == c)
+    deal[c, :len(mine)] = mine
+  return np.concatenate([counts, deal.reshape(-1)])
+
+
 def launch_makespans(work_us: np.ndarray, *, ctas: int, item_us: float,
                      persistent_saves_us: float) -> tuple[float, float]:
   """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items whose key
-  steps take `work_us` each, in launch order, each item also costing `item_us` of its own
-  (set-up, first loads, epilogue). One CTA per item: the GPU hands each to the first SM that
-  frees up (a list schedule). Persistent: CTA c runs items c, c + ctas, ... (a static deal),
-  each `persistent_saves_us` cheaper."""
-  free = [0.0] * ctas
-  for work in work_us:
-    heapq.heappush(free, heapq.heappop(free) + float(work) + item_us)
-  cost = np.asarray(work_us, np.float64) + (item_us - persistent_saves_us)
-  return max(free), max(float(np.sum(cost[c::ctas])) for c in range(min(ctas, len(cost))))
+  steps take `work_us` each, in launch order, each item also costing `item_us` of its own. One
+  CTA per item: the GPU's list schedule. Persistent: the same deal made at trace time
+  (`persistent_deal`), each item `persistent_saves_us` cheaper; exact where the estimated costs
+  are (the rule only takes it there)."""
+  work = np.asarray(work_us, np.float64)
+  return (list_schedule(work + item_us, ctas)[1],
+          list_schedule(work + item_us - persistent_saves_us, ctas)[1])
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

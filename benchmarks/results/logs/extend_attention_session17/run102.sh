@@ -1,5 +1,5 @@
 #!/bin/bash
-# Session 17: seed benchmark beside the peers, chunks (page sizes 16 and 1).
+# Session 17: seed benchmark beside the peers, chunks (page sizes 16 and 1); run102, then run105 with the list-schedule deal.
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
 export PYTHONPATH=$PWD:$PWD/tests:/tmp/peers
 bash benchmarks/install_peers.sh 2>&1 | tail -1
