@@ -144,6 +144,7 @@ class _Static:
   kv_heads: int = 1
   deal_at: int = 0       # persistent: where plan.persistent_deal starts in order_ref
   deal_slots: int = 0    # ... and its items per CTA
+  bounds_at: int = 0     # global tiles: where the (start, ext, prefix) triples start in seq_ref
 
   @property
   def tokens_per_wg(self) -> int:
@@ -158,14 +159,15 @@ class _Static:
 def _bounds(b, refs, st: _Static):
   """Sequence b's (start, ext, prefix), clipped as reference.sequence_bounds clips them.
 
-  Global tiles read them precomputed by XLA ([3B] array, one ~1.2 us fusion): clipping them in
-  the kernel measured 6% slower there (A/B on one H200, global/c2/kv64/s2: chunk 16x1024/0
-  kernel 166.8 vs 157.8 us, chunk 32x512/0 111.1 vs 105.1; logs in benchmarks/results/logs/
-  extend_attention_session5/ab_*). Per-sequence tiles clip the raw qo_indptr / prefix_lens here:
-  there the fusion would cost more than the clipping (verify_burst kernel 9.8 us in all)."""
+  Global tiles read them precomputed by XLA (plan.global_tile_meta, after the tiles' entries):
+  clipping them in the kernel measured 6% slower there (A/B on one H200, global/c2/kv64/s2:
+  chunk 16x1024/0 kernel 166.8 vs 157.8 us, chunk 32x512/0 111.1 vs 105.1; logs in
+  benchmarks/results/logs/extend_attention_session5/ab_*). Per-sequence tiles clip the raw
+  qo_indptr / prefix_lens here: there the fusion would cost more than the clipping (verify_burst
+  kernel 9.8 us in all)."""
   if not st.bounds_in_kernel:
     bounds_ref, _ = refs
-    return tuple(bounds_ref[3 * b + i] for i in range(3))
+    return tuple(bounds_ref[st.bounds_at + 3 * b + i] for i in range(3))
   indptr_ref, prefix_ref = refs
   return clip_bounds(indptr_ref[b], indptr_ref[b + 1], prefix_ref[b], num_tokens=st.num_tokens,
                      max_extend_len=st.max_extend, max_prefix=st.max_prefix)
@@ -648,8 +650,10 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   if config.tiles == "global":
     tiling = None
     num_tiles, tiles_per_seq, dense = -(-num_tokens // tile_tokens), 0, False
-    tile_info = plan.global_tile_sequences(qo_indptr, num_tokens=num_tokens,
-                                           tile_tokens=tile_tokens, num_tiles=num_tiles)
+    # the tiles' sequences and every sequence's bounds (see _bounds), one XLA kernel
+    tile_info = plan.global_tile_meta(qo_indptr, prefix_lens, num_tokens=num_tokens,
+                                      tile_tokens=tile_tokens, num_tiles=num_tiles,
+                                      max_extend_len=max_ext, max_prefix=max_prefix)
     if interpret:
       q_rows = num_tiles * tile_tokens
   else:
@@ -697,15 +701,16 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret,
                ranked=ranked, overlap=config.overlap, ctas=ctas, kv_heads=num_kv_heads,
-               deal_at=deal_at, deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas)
+               deal_at=deal_at, deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas,
+               bounds_at=2 * num_tiles if config.tiles == "global" else 0)
   order = jnp.asarray(order if deal is None else np.concatenate([order, deal]))
-  if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence: see _bounds
-    seq_bounds = sequence_bounds(qo_indptr, prefix_lens, **bounds)
+  if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence in tile_info
     if ranked and config.tile_order == "cost":
-      ranking = plan.global_tile_order(seq_bounds, num_tiles=num_tiles, tile_tokens=tile_tokens,
+      ranking = plan.global_tile_order(sequence_bounds(qo_indptr, prefix_lens, **bounds),
+                                       num_tiles=num_tiles, tile_tokens=tile_tokens,
                                        block_kv=bk, window=sliding_window)
       order = ranking if deal is None else jnp.concatenate([ranking, jnp.asarray(deal)])
-    qo_indptr = jnp.stack(seq_bounds, 1).reshape(-1)
+    qo_indptr = tile_info
   out, lse = _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table.reshape(-1), q_p,
                           k, v, k_cache, v_cache, st=st, interpret=interpret)
   if st.packed:

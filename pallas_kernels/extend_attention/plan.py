@@ -19,6 +19,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 
+from pallas_kernels import _index
 from pallas_kernels._index import order_descending, prefix_sum, ragged_slots, searchsorted_right
 from pallas_kernels.extend_attention.config import WG_ROWS
 from pallas_kernels.extend_attention.reference import sequence_bounds, sequence_of
@@ -69,6 +70,38 @@ def global_tile_sequences(qo_indptr, *, num_tokens: int, tile_tokens: int, num_t
   tok0 = jnp.arange(num_tiles, dtype=jnp.int32) * tile_tokens
   last = jnp.minimum(tok0 + tile_tokens, num_tokens) - 1
   return searchsorted_right(qo_indptr[1:].astype(jnp.int32), jnp.concatenate([tok0, last]))
+
+
+def global_tile_meta(qo_indptr, prefix_lens, *, num_tokens: int, tile_tokens: int,
+                     num_tiles: int, max_extend_len: int, max_prefix: int):
+  """[2 * num_tiles + 3 * B] int32, what global tiles read: `global_tile_sequences`, then each
+  sequence's clipped (start, ext, prefix) (reference.sequence_bounds). One XLA reduction over
+  every (entry, sequence) pair (a tile entry counts the sequences ending at or before its token;
+  a bounds entry picks its sequence's value): built as two arrays, a search and a fusion of the
+  bounds, they ran as two kernels of ~1.1-1.3 us each before the attention kernel on the H200
+  (session 17, benchmarks/results/logs/extend_attention_session17/seed2_run105.log). Large
+  batches fall back to the two arrays."""
+  num_seqs = prefix_lens.shape[0]
+  qo_indptr = qo_indptr.astype(jnp.int32)
+  start, ext, prefix = sequence_bounds(qo_indptr, prefix_lens, num_tokens=num_tokens,
+                                       max_extend_len=max_extend_len, max_prefix=max_prefix)
+  rows = 2 * num_tiles + 3 * num_seqs
+  if rows * num_seqs > _index.COMPARE_ALL_LIMIT:
+    return jnp.concatenate([
+        global_tile_sequences(qo_indptr, num_tokens=num_tokens, tile_tokens=tile_tokens,
+                              num_tiles=num_tiles),
+        jnp.stack([start, ext, prefix], 1).reshape(-1)])
+  tok0 = np.arange(num_tiles, dtype=np.int64) * tile_tokens
+  queries = np.concatenate([tok0, np.minimum(tok0 + tile_tokens, num_tokens) - 1,
+                            np.zeros(3 * num_seqs, np.int64)]).astype(np.int32)[:, None]
+  r = np.arange(rows, dtype=np.int32)[:, None] - 2 * num_tiles      # bounds entries: r >= 0
+  j = jnp.arange(num_seqs, dtype=jnp.int32)[None, :]
+  field = r % 3
+  value = jnp.where(field == 0, start[None, :], jnp.where(field == 1, ext[None, :],
+                                                          prefix[None, :]))
+  values = jnp.where(r < 0, (qo_indptr[None, 1:] <= queries).astype(jnp.int32),
+                     jnp.where(j == r // 3, value, 0))
+  return values.sum(axis=1, dtype=jnp.int32)
 
 
 def segment_steps(start, ext, prefix, tok0, *, tile_tokens: int, block_kv: int,

@@ -262,3 +262,23 @@ def test_persistent_global_tiles(rng, ctas, overlap, order):
   _check(rng, [(16, 70), (0, 0), (20, 45)], hq=4, hkv=2, page_size=16, sliding_window=24,
          config=C(tiles="global", consumers=2, num_stages=3, overlap=overlap, tile_order=order,
                   persistent_ctas=ctas))
+
+
+@pytest.mark.parametrize("limit", [None, 0])     # 0: the two-array fallback of large batches
+def test_global_tile_meta_is_the_tile_search_then_the_bounds(rng, monkeypatch, limit):
+  from pallas_kernels import _index
+  from pallas_kernels.extend_attention import plan
+  from pallas_kernels.extend_attention.reference import sequence_bounds
+  if limit is not None:
+    monkeypatch.setattr(_index, "COMPARE_ALL_LIMIT", limit)
+  ext = np.array([70, 0, 45, 300, 1, 0, 9])                # empty sequences, one past max_ext
+  qo_indptr = jnp.asarray(np.concatenate([[0], np.cumsum(ext)]), jnp.int32)
+  prefix_lens = jnp.asarray(rng.integers(0, 200, ext.size), jnp.int32)
+  kw = dict(num_tokens=440, max_extend_len=256, max_prefix=160)   # T past qo_indptr[-1] = 425
+  meta = plan.global_tile_meta(qo_indptr, prefix_lens, tile_tokens=64, num_tiles=7, **kw)
+  want = np.concatenate([
+      np.asarray(plan.global_tile_sequences(qo_indptr, num_tokens=440, tile_tokens=64,
+                                            num_tiles=7)),
+      np.stack([np.asarray(x) for x in sequence_bounds(qo_indptr, prefix_lens, **kw)],
+               1).reshape(-1)])
+  np.testing.assert_array_equal(np.asarray(meta), want)
