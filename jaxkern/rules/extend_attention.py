@@ -71,9 +71,7 @@ class ExtendAttentionProblem:
   @property
   def visible_prefix(self) -> int:
     """Static bound on the prefix keys one sequence's queries can see."""
-    if self.sliding_window is None:
-      return self.max_prefix
-    return min(self.max_prefix, self.sliding_window - 1 + self.page_size)
+    return plan.visible_prefix(self.max_prefix, self.sliding_window, self.page_size)
 
 
 _XLA_BLOCK_Q = 64  # query rows per block: decode/verify rows pad to their bucket, prefill to 64
@@ -205,13 +203,11 @@ def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec)
 # more than one key block of prefix. There a persistent item saves 0.49 us (session 17: chunk
 # 32x512, 97.3 -> 93.5 us over 1024 items on 132 CTAs dealt round robin, even there;
 # benchmarks/results/logs/extend_attention_session17/ab_persistent.log; with this deal, A/B in
-# ab_persistent_deal.log: chunks 32x512 -4.3%, 16x1024 -2%, 8x512 -2.7%; prefill_multi,
-# 4 x 1000 tokens whose tiles straddle sequences, +2%, prefill_long +3.7%), and the launch model
-# (plan.launch_makespans: 1.69 us per 64-key step at head_dim 256, scaled by keys, head_dim and
-# consumers, and 5.2 us per item of its own, session 16) says whether that is worth having:
-# more than _PERSISTENT_MIN_GAIN of the launch.
-_STEP_US_64 = 1.69
-_ITEM_US = 5.2
+# ab_persistent_deal.json, two rounds: chunks 32x512 -4.4/-4.5%, 16x1024 -2.2/-1.6%, 8x512
+# -2.8/-2.3%; prefill_multi, 4 x 1000 tokens whose tiles straddle sequences, +2.1/+2.3%,
+# prefill_long +3.7%), and the launch model
+# (plan.launch_makespans over plan.item_costs, the session-16 step and item costs) says
+# whether that is worth having: more than _PERSISTENT_MIN_GAIN of the launch.
 _PERSISTENT_SAVES_US = 0.49
 _PERSISTENT_MIN_GAIN = 0.01
 
@@ -233,9 +229,11 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
       num_tiles=_tiles_of(p, config), num_kv_heads=p.num_kv_heads, tile_tokens=tile_tokens,
       seq_tokens=p.max_extend_len, block_kv=config.block_kv,
       prefix_steps=-(-p.visible_prefix // config.block_kv), window=p.sliding_window)
-  step_us = (_STEP_US_64 * config.block_kv / 64 * p.head_dim / 256 * config.consumers / 2)
-  return plan.launch_makespans(steps * step_us, ctas=device.num_sms or 132, item_us=_ITEM_US,
-                               persistent_saves_us=_PERSISTENT_SAVES_US)
+  costs = plan.item_costs(steps, block_kv=config.block_kv, head_dim=p.head_dim,
+                          consumers=config.consumers)
+  one, persistent = plan.launch_makespans(costs, ctas=device.num_sms or 132,
+                                          persistent_saves=_PERSISTENT_SAVES_US / plan.STEP_US_64)
+  return one * plan.STEP_US_64, persistent * plan.STEP_US_64
 
 
 def with_persistence(problem: ExtendAttentionProblem, config,

@@ -42,9 +42,10 @@ then the extend blocks of its own new tokens up to its last row (causal). A pref
 as `block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the block); a
 copy that would start past the sequence's valid keys is redirected to the block's first copy, so
 unused pages are never read. An extend block, whose rows lie next to each other in k and v, is one
-copy (the ring barrier's other arrivals are plain ones): per-page copies of extend blocks measured
-1-5% slower on prefill (the producer's TMA issue, not the bytes: loading half of every block
-saved 2-3%; benchmarks/results/logs/extend_attention_session17/).
+copy (the ring barrier's other arrivals are plain ones): against per-page copies it measured
+0.8-1.9% faster at head_dim 256 (prefill_long, chunks) and 4.6-4.7% on head_dim 128 prefill_long,
+the producer's TMA issue rather than the bytes (loading half of every block saved 2.0-3.1%;
+benchmarks/results/logs/extend_attention_session17/ablate_kv.json).
 
 Contract beyond DESIGN.md §2 (the XLA path has none): cache slots past `prefix_lens[b]` in the
 sequence's last partly filled page, and the rows of k/v up to block_kv - 1 past a sequence's last
@@ -325,6 +326,150 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
 
     load_q(item_of(0))
 
+    shape = (_WG_ROWS, bk)
+    # Index arrays of a whole score tile are made where they are used, not once for the kernel:
+    # kept live across the key loop they would hold bk / 2 registers each.
+    iota = lambda dim: plgpu.broadcasted_iota(jnp.int32, shape, dim, layout=plgpu.Layout.WGMMA)
+    scale = st.sm_scale * _LOG2E
+    bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
+
+    def row_positions(wg_tok, seg):
+      """Each row's query position in this sequence (_NEG for rows of other sequences), as a
+      float32 row vector: the masks below compare per row, not per element. Also, as scalars,
+      whether all of this warpgroup's rows are in the sequence and their lowest and highest
+      positions, which decide when a key block is visible to every row (no mask needed)."""
+      row_tok = wg_tok + lax.rem(iota(0), tpw)
+      in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
+      qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
+      t_lo = jnp.maximum(wg_tok, seg["start"])
+      t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
+      return dict(seg, qpos=qpos.max(axis=1),
+                  all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
+                  q_min=seg["prefix"] + t_lo - seg["start"],
+                  q_max=seg["prefix"] + t_hi - seg["start"])
+
+    def scores(s, seg, is_prefix, j):
+      """Raw Q·Kᵀ of key block j -> scaled (log2 units), soft-capped, masked scores."""
+      # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
+      # blocks below the prefix length / extend blocks at or above it (the latter may start
+      # before the sequence: extend blocks are 8-row aligned in the global token index).
+      prefix = seg["prefix"].astype(_F32)
+      hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
+      lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
+      first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
+      # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
+      last_key = first + bk - 1
+      unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
+                  & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
+      if st.window is not None:
+        unmasked &= first > seg["q_max"] - st.window
+
+      def masked(s):
+        # Each row's visible columns of this block, [lo, hi], as integer row vectors (from the
+        # per-segment row positions; a bound past any column is clipped to +-2^30), compared
+        # with the column index: no per-element key positions. Measured against the float
+        # key-position form (A/B, benchmarks/results/logs/extend_attention_session16/
+        # ab_intmask*.log): head_dim 128 prefill_long 970 -> 957 us, prefill_long 418 -> 416,
+        # chunks and prefill_multi within 0.5%, verify within their spread (38.8-39.3 us).
+        first_f = first.astype(_F32)
+        bound = lambda x: jnp.clip(x - first_f, -_BIG_COL, _BIG_COL).astype(jnp.int32)
+        col = iota(1)
+        hi = bcast(bound(jnp.minimum(seg["qpos"], hi_cap)))
+        if st.window is None:     # the same lower bound for every row
+          lo = bound(lo_floor)
+        else:
+          lo = bcast(bound(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor)))
+        return jnp.where((col <= hi) & (col >= lo), s, -jnp.inf)
+
+      if st.logit_cap is None:
+        s = s * scale
+      else:
+        s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
+      return lax.cond(unmasked, lambda s: s, masked, s)
+
+    def softmax(s, m_i, l_i):
+      """Online-softmax update: the new running max and sum, the factor that rescales the
+      accumulator, and P in the input dtype."""
+      m_new = jnp.maximum(m_i, s.max(axis=1))
+      m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
+      alpha = jnp.exp2(m_i - m_use)
+      p = jnp.exp2(s - bcast(m_use))
+      return m_new, l_i * alpha + p.sum(axis=1), alpha, p.astype(st.dtype)
+
+    def rescale(acc, alpha):
+      return acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
+
+    def qk(slot):
+      def qk_scope(acc_ref):
+        plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
+        return acc_ref[...]
+      return pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
+
+    def pv(acc, p16, slot):
+      """acc + P·V of the block in ring slot `slot` (waited for and released here)."""
+      plgpu.barrier_wait(v_full.at[slot])
+      if st.interpret:        # the interpreter has no run_state: add a fresh product instead
+        def pv_scope(acc_ref):
+          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+          return acc_ref[...]
+        acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
+      else:
+        def pv_state(acc_ref):
+          plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
+        acc = pl.run_state(pv_state)(plgpu.ACC.init(acc))
+      plgpu.barrier_arrive(v_free.at[slot])
+      return acc
+
+    def step(count, b, seg, i, carry):
+      acc, m_i, l_i = carry
+      slot = lax.rem(count, stages)
+      is_prefix, j = _block(seg, i)
+      plgpu.barrier_wait(k_full.at[slot])
+      s = qk(slot)
+      plgpu.barrier_arrive(k_free.at[slot])
+      m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+      return pv(rescale(acc, alpha), p16, slot), m_new, l_i
+
+    def overlapped_step(count0, count, b, seg, i, carry):
+      """Step `count` issues Q·Kᵀ of its block and P·V of the previous one (P carried in
+      registers), waits for the former only, and runs this block's softmax while the P·V is
+      on the tensor cores; the P·V of the last block follows the loop (the item's steps start
+      at count0)."""
+      acc, m_i, l_i, p_prev = carry
+      slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
+      is_prefix, j = _block(seg, i)
+      plgpu.barrier_wait(k_full.at[slot])
+
+      def update(s, m_i, l_i):
+        plgpu.barrier_arrive(k_free.at[slot])
+        return softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+
+      def first(acc):                     # nothing to add yet (acc is still zero)
+        m_new, l_new, _, p16 = update(qk(slot), m_i, l_i)
+        return acc, m_new, l_new, p16
+
+      def later(acc):
+        if st.interpret:                  # no run_state or asynchrony: the same data flow
+          s = qk(slot)
+          m_new, l_new, alpha, p16 = update(s, m_i, l_i)
+          return rescale(pv(acc, p_prev, prev), alpha), m_new, l_new, p16
+        plgpu.barrier_wait(v_full.at[prev])
+
+        def body(refs):
+          o_ref, m_ref, l_ref, alpha_ref, p_ref = refs
+
+          def s_scope(s_ref):
+            plgpu.wgmma(s_ref, qo, k_smem.at[slot].transpose((1, 0)))
+            plgpu.wgmma(o_ref, p_ref[...], v_smem.at[prev])
+            return plgpu.wgmma_accumulator_load(s_ref, wait_n=1)  # Q·Kᵀ done, P·V in flight
+          m_ref[...], l_ref[...], alpha_ref[...], p_ref[...] = update(
+              pl.run_scoped(s_scope, plgpu.ACC(shape, _F32)), m_ref[...], l_ref[...])
+        acc, m_new, l_new, alpha, p16 = pl.run_state(body)(
+            (plgpu.ACC.init(acc), m_i, l_i, m_i, p_prev))
+        plgpu.barrier_arrive(v_free.at[prev])
+        return rescale(acc, alpha), m_new, l_new, p16
+      return lax.cond(count > count0, later, first, acc)
+
     def run_item(k, item, count0):
       h = item.h
       wg_tok = item.tok0 + wg * tpw
@@ -333,161 +478,20 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
                            (item.part == 0) & (wg == 0), st)
       with jax.named_scope("wait_q"):   # named regions show in Mosaic GPU profiles
         plgpu.barrier_wait(q_full.at[wg])
-      shape = (_WG_ROWS, bk)
-      # Index arrays of a whole score tile are made where they are used, not once for the kernel:
-      # kept live across the key loop they would hold bk / 2 registers each.
-      iota = lambda dim: plgpu.broadcasted_iota(jnp.int32, shape, dim, layout=plgpu.Layout.WGMMA)
-      scale = st.sm_scale * _LOG2E
-      bcast = lambda x: lax.broadcast_in_dim(x, shape, [0])
-
-      def row_positions(seg):
-        """Each row's query position in this sequence (_NEG for rows of other sequences), as a
-        float32 row vector: the masks below compare per row, not per element. Also, as scalars,
-        whether all of this warpgroup's rows are in the sequence and their lowest and highest
-        positions, which decide when a key block is visible to every row (no mask needed)."""
-        row_tok = wg_tok + lax.rem(iota(0), tpw)
-        in_seq = (row_tok >= seg["start"]) & (row_tok < seg["start"] + seg["ext"])
-        qpos = jnp.where(in_seq, (seg["prefix"] - seg["start"] + row_tok).astype(_F32), _NEG)
-        t_lo = jnp.maximum(wg_tok, seg["start"])
-        t_hi = jnp.minimum(wg_tok + tpw, seg["start"] + seg["ext"]) - 1
-        return dict(seg, qpos=qpos.max(axis=1),
-                    all_in=(t_lo == wg_tok) & (t_hi == wg_tok + tpw - 1),
-                    q_min=seg["prefix"] + t_lo - seg["start"],
-                    q_max=seg["prefix"] + t_hi - seg["start"])
-
-      def scores(s, seg, is_prefix, j):
-        """Raw Q·Kᵀ of key block j -> scaled (log2 units), soft-capped, masked scores."""
-        # Visible keys of each row are the positions [lo, hi]: causal, the window, and prefix
-        # blocks below the prefix length / extend blocks at or above it (the latter may start
-        # before the sequence: extend blocks are 8-row aligned in the global token index).
-        prefix = seg["prefix"].astype(_F32)
-        hi_cap = jnp.where(is_prefix, prefix - 1.0, jnp.inf)           # scalars: per block
-        lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
-        first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
-        # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
-        last_key = first + bk - 1
-        unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
-                    & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
-        if st.window is not None:
-          unmasked &= first > seg["q_max"] - st.window
-
-        def masked(s):
-          # Each row's visible columns of this block, [lo, hi], as integer row vectors (from the
-          # per-segment row positions; a bound past any column is clipped to +-2^30), compared
-          # with the column index: no per-element key positions. Measured against the float
-          # key-position form (A/B, benchmarks/results/logs/extend_attention_session16/
-          # ab_intmask*.log): head_dim 128 prefill_long 970 -> 957 us, prefill_long 418 -> 416,
-          # chunks and prefill_multi within 0.5%, verify within their spread (38.8-39.3 us).
-          first_f = first.astype(_F32)
-          bound = lambda x: jnp.clip(x - first_f, -_BIG_COL, _BIG_COL).astype(jnp.int32)
-          col = iota(1)
-          hi = bcast(bound(jnp.minimum(seg["qpos"], hi_cap)))
-          if st.window is None:     # the same lower bound for every row
-            lo = bound(lo_floor)
-          else:
-            lo = bcast(bound(jnp.maximum(seg["qpos"] - (st.window - 1), lo_floor)))
-          return jnp.where((col <= hi) & (col >= lo), s, -jnp.inf)
-
-        if st.logit_cap is None:
-          s = s * scale
-        else:
-          s = (st.logit_cap * _LOG2E) * jnp.tanh(s * (st.sm_scale / st.logit_cap))
-        return lax.cond(unmasked, lambda s: s, masked, s)
-
-      def softmax(s, m_i, l_i):
-        """Online-softmax update: the new running max and sum, the factor that rescales the
-        accumulator, and P in the input dtype."""
-        m_new = jnp.maximum(m_i, s.max(axis=1))
-        m_use = jnp.where(m_new == -jnp.inf, 0.0, m_new)        # rows that saw nothing yet
-        alpha = jnp.exp2(m_i - m_use)
-        p = jnp.exp2(s - bcast(m_use))
-        return m_new, l_i * alpha + p.sum(axis=1), alpha, p.astype(st.dtype)
-
-      def rescale(acc, alpha):
-        return acc * lax.broadcast_in_dim(alpha, acc.shape, [0])
-
-      def qk(slot):
-        def qk_scope(acc_ref):
-          plgpu.wgmma(acc_ref, qo, k_smem.at[slot].transpose((1, 0)))
-          return acc_ref[...]
-        return pl.run_scoped(qk_scope, plgpu.ACC(shape, _F32))
-
-      def pv(acc, p16, slot):
-        """acc + P·V of the block in ring slot `slot` (waited for and released here)."""
-        plgpu.barrier_wait(v_full.at[slot])
-        if st.interpret:        # the interpreter has no run_state: add a fresh product instead
-          def pv_scope(acc_ref):
-            plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
-            return acc_ref[...]
-          acc = acc + pl.run_scoped(pv_scope, plgpu.ACC(acc.shape, _F32))
-        else:
-          def pv_state(acc_ref):
-            plgpu.wgmma(acc_ref, p16, v_smem.at[slot])
-          acc = pl.run_state(pv_state)(plgpu.ACC.init(acc))
-        plgpu.barrier_arrive(v_free.at[slot])
-        return acc
-
-      def step(count, b, seg, i, carry):
-        acc, m_i, l_i = carry
-        slot = lax.rem(count, stages)
-        is_prefix, j = _block(seg, i)
-        plgpu.barrier_wait(k_full.at[slot])
-        s = qk(slot)
-        plgpu.barrier_arrive(k_free.at[slot])
-        m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
-        return pv(rescale(acc, alpha), p16, slot), m_new, l_i
-
-      def overlapped_step(count, b, seg, i, carry):
-        """Step `count` issues Q·Kᵀ of its block and P·V of the previous one (P carried in
-        registers), waits for the former only, and runs this block's softmax while the P·V is
-        on the tensor cores; the P·V of the last block follows the loop."""
-        acc, m_i, l_i, p_prev = carry
-        slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
-        is_prefix, j = _block(seg, i)
-        plgpu.barrier_wait(k_full.at[slot])
-
-        def update(s, m_i, l_i):
-          plgpu.barrier_arrive(k_free.at[slot])
-          return softmax(scores(s, seg, is_prefix, j), m_i, l_i)
-
-        def first(acc):                     # nothing to add yet (acc is still zero)
-          m_new, l_new, _, p16 = update(qk(slot), m_i, l_i)
-          return acc, m_new, l_new, p16
-
-        def later(acc):
-          if st.interpret:                  # no run_state or asynchrony: the same data flow
-            s = qk(slot)
-            m_new, l_new, alpha, p16 = update(s, m_i, l_i)
-            return rescale(pv(acc, p_prev, prev), alpha), m_new, l_new, p16
-          plgpu.barrier_wait(v_full.at[prev])
-
-          def body(refs):
-            o_ref, m_ref, l_ref, alpha_ref, p_ref = refs
-
-            def s_scope(s_ref):
-              plgpu.wgmma(s_ref, qo, k_smem.at[slot].transpose((1, 0)))
-              plgpu.wgmma(o_ref, p_ref[...], v_smem.at[prev])
-              return plgpu.wgmma_accumulator_load(s_ref, wait_n=1)  # Q·Kᵀ done, P·V in flight
-            m_ref[...], l_ref[...], alpha_ref[...], p_ref[...] = update(
-                pl.run_scoped(s_scope, plgpu.ACC(shape, _F32)), m_ref[...], l_ref[...])
-          acc, m_new, l_new, alpha, p16 = pl.run_state(body)(
-              (plgpu.ACC.init(acc), m_i, l_i, m_i, p_prev))
-          plgpu.barrier_arrive(v_free.at[prev])
-          return rescale(acc, alpha), m_new, l_new, p16
-        return lax.cond(count > count0, later, first, acc)
-
       m_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), -jnp.inf, _F32), plgpu.Layout.WGMMA.reduce(1))
       l_i = plgpu.layout_cast(jnp.full((_WG_ROWS,), 0.0, _F32), plgpu.Layout.WGMMA.reduce(1))
       acc = plgpu.layout_cast(jnp.full((_WG_ROWS, st.head_dim), 0.0, _F32), plgpu.Layout.WGMMA)
       if st.overlap:
         p16 = plgpu.layout_cast(jnp.zeros(shape, st.dtype), plgpu.Layout.WGMMA)
-        total, (acc, m_i, l_i, p16) = for_each_step(item, overlapped_step, (acc, m_i, l_i, p16),
-                                                    per_segment=row_positions, count=count0)
+        total, (acc, m_i, l_i, p16) = for_each_step(
+            item, functools.partial(overlapped_step, count0), (acc, m_i, l_i, p16),
+            per_segment=functools.partial(row_positions, wg_tok), count=count0)
         acc = lax.cond(total > count0, lambda a: pv(a, p16, lax.rem(total - 1, stages)),
                        lambda a: a, acc)
       else:
-        total, (acc, m_i, l_i) = for_each_step(item, step, (acc, m_i, l_i),
-                                               per_segment=row_positions, count=count0)
+        total, (acc, m_i, l_i) = for_each_step(
+            item, step, (acc, m_i, l_i), per_segment=functools.partial(row_positions, wg_tok),
+            count=count0)
 
       with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
         seen = l_i > 0.0
@@ -626,9 +630,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   num_seqs, max_pages = page_table.shape
   page_size = k_cache.shape[1]
   max_prefix = max_pages * page_size
-  # prefix keys a sequence's rows can see at most (as the rule's problem.visible_prefix)
-  visible = max_prefix if sliding_window is None else min(max_prefix,
-                                                          sliding_window - 1 + page_size)
+  visible = plan.visible_prefix(max_prefix, sliding_window, page_size)
   bk = config.block_kv
   qo_indptr = qo_indptr.astype(jnp.int32)
   prefix_lens = prefix_lens.astype(jnp.int32)
@@ -674,21 +676,29 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   if pad:
     k, v = (jnp.pad(x, ((0, pad), (0, 0), (0, 0))) for x in (k, v))
   ctas = min(config.persistent_ctas, num_tiles * num_kv_heads) if config.tiles == "global" else 0
-  ranked = config.tile_order != "index" and num_seqs > 1  # one sequence: index order is heaviest
-  order = np.zeros((1,), np.int32)                        # first already, no ranking
-  if ranked and config.tile_order == "position":          # a constant, no kernel in XLA
-    order = plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                     seq_tokens=min(max_ext, num_tokens))
-  deal_at = order.shape[0]     # with the "cost" order, the ranking goes first (built in XLA)
-  if ranked and config.tile_order == "cost":
-    deal_at = num_tiles
-  deal = None
-  if ctas:     # the items dealt to the persistent CTAs at trace time, as the GPU would hand them
+  # order_ref: the global tiles' launch ranking (none for the index order; "position" a constant,
+  # "cost" ranked in XLA; one sequence's index order is heaviest first already), then the
+  # persistent CTAs' deal of the items in that order, made at trace time as the GPU would hand
+  # them out (see _kernel).
+  ranked = config.tile_order != "index" and num_seqs > 1
+  if not ranked:
+    ranking = np.zeros((1,), np.int32)
+  elif config.tile_order == "position":
+    ranking = plan.position_tile_order(num_tiles=num_tiles, tile_tokens=tile_tokens,
+                                       seq_tokens=min(max_ext, num_tokens))
+  else:
+    ranking = plan.global_tile_order(sequence_bounds(qo_indptr, prefix_lens, **bounds),
+                                     num_tiles=num_tiles, tile_tokens=tile_tokens, block_kv=bk,
+                                     window=sliding_window)
+  order, deal = ranking, None
+  if ctas:
     steps = plan.launch_steps(tile_order=config.tile_order if ranked else "index",
                               num_tiles=num_tiles, num_kv_heads=num_kv_heads,
                               tile_tokens=tile_tokens, seq_tokens=min(max_ext, num_tokens),
                               block_kv=bk, prefix_steps=-(-visible // bk), window=sliding_window)
-    deal = plan.persistent_deal(steps + plan.ITEM_STEPS, ctas)
+    deal = plan.persistent_deal(plan.item_costs(steps, block_kv=bk, head_dim=head_dim,
+                                                consumers=config.consumers), ctas)
+    order = (np if isinstance(ranking, np.ndarray) else jnp).concatenate([ranking, deal])
   st = _Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
                dense=dense, num_tokens=num_tokens,
                num_seqs=num_seqs, max_extend=max_ext, max_prefix=max_prefix, group=group,
@@ -701,17 +711,12 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                bounds_in_kernel=config.tiles == "sequence",
                staged=config.staged_output, interpret=interpret,
                ranked=ranked, overlap=config.overlap, ctas=ctas, kv_heads=num_kv_heads,
-               deal_at=deal_at, deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas,
+               deal_at=ranking.shape[0],
+               deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas,
                bounds_at=2 * num_tiles if config.tiles == "global" else 0)
-  order = jnp.asarray(order if deal is None else np.concatenate([order, deal]))
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence in tile_info
-    if ranked and config.tile_order == "cost":
-      ranking = plan.global_tile_order(sequence_bounds(qo_indptr, prefix_lens, **bounds),
-                                       num_tiles=num_tiles, tile_tokens=tile_tokens,
-                                       block_kv=bk, window=sliding_window)
-      order = ranking if deal is None else jnp.concatenate([ranking, jnp.asarray(deal)])
     qo_indptr = tile_info
-  out, lse = _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table.reshape(-1), q_p,
+  out, lse = _call_kernel(tile_info, jnp.asarray(order), qo_indptr, prefix_lens, page_table.reshape(-1), q_p,
                           k, v, k_cache, v_cache, st=st, interpret=interpret)
   if st.packed:
     return plan.merge_split_tiles(out, lse, tiling, qo_indptr, prefix_lens, group=group,

@@ -77,10 +77,11 @@ def global_tile_meta(qo_indptr, prefix_lens, *, num_tokens: int, tile_tokens: in
   """[2 * num_tiles + 3 * B] int32, what global tiles read: `global_tile_sequences`, then each
   sequence's clipped (start, ext, prefix) (reference.sequence_bounds). One XLA reduction over
   every (entry, sequence) pair (a tile entry counts the sequences ending at or before its token;
-  a bounds entry picks its sequence's value): built as two arrays, a search and a fusion of the
-  bounds, they ran as two kernels of ~1.1-1.3 us each before the attention kernel on the H200
-  (session 17, benchmarks/results/logs/extend_attention_session17/seed2_run105.log). Large
-  batches fall back to the two arrays."""
+  a bounds entry picks its sequence's value): 1.25-1.65 us on the H200 where the two arrays (a
+  search and a fusion of the bounds) ran as two kernels of 1.0-1.4 us each, 2.1-2.4 together
+  (the chunk shapes' per-kernel CUPTI times in benchmarks/results/logs/
+  extend_attention_session17/seed_meta_run106.json vs seed2_run105.json). Large batches fall
+  back to the two arrays."""
   num_seqs = prefix_lens.shape[0]
   qo_indptr = qo_indptr.astype(jnp.int32)
   start, ext, prefix = sequence_bounds(qo_indptr, prefix_lens, num_tokens=num_tokens,
@@ -160,6 +161,12 @@ def position_tile_order(*, num_tiles: int, tile_tokens: int, seq_tokens: int) ->
   return np.lexsort((n, -estimate)).astype(np.int32)
 
 
+def visible_prefix(max_prefix: int, window: int | None, page_size: int) -> int:
+  """Static bound on the prefix keys one sequence's rows can see: the cache's capacity, or with a
+  sliding window the window's last window - 1 keys plus the partial page they start in."""
+  return max_prefix if window is None else min(max_prefix, window - 1 + page_size)
+
+
 def position_tile_steps(*, num_tiles: int, tile_tokens: int, seq_tokens: int, block_kv: int,
                         prefix_steps: int = 0, window: int | None = None) -> np.ndarray:
   """[num_tiles] int64, static: each global tile's key steps in the model of
@@ -199,10 +206,20 @@ def launch_steps(*, tile_order: str, num_tiles: int, num_kv_heads: int, tile_tok
   return np.repeat(steps[order], num_kv_heads)
 
 
-# An item's cost of its own (set-up, first loads, epilogue), in 64-key steps: 5.2 us per item and
-# 1.69 us per step at head_dim 256 (session 16's fit, benchmarks/results/logs/
-# extend_attention_session16/NOTES.md). Used to deal items to persistent CTAs.
+# The launch model's costs, measured on the H200 (session 16's fit over the prefill shapes,
+# benchmarks/results/logs/extend_attention_session16/NOTES.md): a step of 64 keys takes 1.69 us
+# at head_dim 256 with two consumer warpgroups, and an item costs 5.2 us of its own (set-up, first
+# loads, epilogue), taken as ITEM_STEPS such steps.
+STEP_US_64 = 1.69
 ITEM_STEPS = 3
+
+
+def item_costs(steps, *, block_kv: int, head_dim: int, consumers: int) -> np.ndarray:
+  """Estimated costs of items of `steps` key steps each, their own cost included, in units of
+  STEP_US_64 (a step scaled by its keys, head_dim and consumer warpgroups; whole numbers at
+  head_dim 256 with 64-key blocks, so the deal of equal items has exact ties)."""
+  scale = block_kv / 64 * head_dim / 256 * consumers / 2
+  return np.asarray(steps, np.float64) * scale + ITEM_STEPS
 
 
 def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
@@ -232,16 +249,14 @@ def persistent_deal(costs, ctas: int) -> np.ndarray:
   return np.concatenate([counts, deal.reshape(-1)])
 
 
-def launch_makespans(work_us: np.ndarray, *, ctas: int, item_us: float,
-                     persistent_saves_us: float) -> tuple[float, float]:
-  """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items whose key
-  steps take `work_us` each, in launch order, each item also costing `item_us` of its own. One
-  CTA per item: the GPU's list schedule. Persistent: the same deal made at trace time
-  (`persistent_deal`), each item `persistent_saves_us` cheaper; exact where the estimated costs
-  are (the rule only takes it there)."""
-  work = np.asarray(work_us, np.float64)
-  return (list_schedule(work + item_us, ctas)[1],
-          list_schedule(work + item_us - persistent_saves_us, ctas)[1])
+def launch_makespans(costs, *, ctas: int, persistent_saves: float) -> tuple[float, float]:
+  """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items of
+  `costs` each (`item_costs`; the result in the same unit), in launch order. One CTA per item:
+  the GPU's list schedule. Persistent: the same deal made at trace time (`persistent_deal`),
+  each item `persistent_saves` cheaper; exact where the estimated costs are (the rule only takes
+  it there)."""
+  costs = np.asarray(costs, np.float64)
+  return (list_schedule(costs, ctas)[1], list_schedule(costs - persistent_saves, ctas)[1])
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

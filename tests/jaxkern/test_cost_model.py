@@ -463,9 +463,13 @@ def test_launch_model_functions():
   assert plan.persistent_deal([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2).tolist() == [3, 3, 0, 3, 4,
                                                                                1, 2, 5]
   assert plan.persistent_deal([2.0], 3).tolist() == [1, 0, 0, 0, -1, -1]
-  # Equal items: a persistent item saves its share.
-  assert plan.launch_makespans(np.full(8, 2.0), ctas=4, item_us=1.0,
-                               persistent_saves_us=0.5) == (6.0, 5.0)
+  # Equal items (2 of steps, 1 of their own): a persistent item saves its share.
+  assert plan.launch_makespans(np.full(8, 2.0) + 1.0, ctas=4,
+                               persistent_saves=0.5) == (6.0, 5.0)
+  # An item's cost in 64-key steps at head_dim 256 with two consumers, plus ITEM_STEPS of its
+  # own; a step of 128 keys at head_dim 128 costs the same as one of 64 at 256.
+  assert plan.item_costs([0, 2], block_kv=64, head_dim=256, consumers=2).tolist() == [3, 5]
+  assert plan.item_costs([2], block_kv=128, head_dim=128, consumers=2).tolist() == [5]
 
 
 def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():
