@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import functools
 
 import numpy as np
 
@@ -196,20 +197,31 @@ def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec)
 
 
 # Persistent global tiles (ExtendAttentionPallasConfig.persistent_ctas), from static facts: the
-# kernel deals the items to the CTAs at trace time as the GPU's list schedule would hand them out
-# with estimated costs (plan.persistent_deal), which is as even as the GPU's own deal only where
-# the estimate is exact: every sequence max_extend_len long (T = B * max_extend_len), a multiple
-# of a tile (no tile runs two sequences' key loops, which the estimate does not price), and no
-# more than one key block of prefix. There a persistent item saves 0.49 us (session 17: chunk
-# 32x512, 97.3 -> 93.5 us over 1024 items on 132 CTAs dealt round robin, even there;
-# benchmarks/results/logs/extend_attention_session17/ab_persistent.log; with this deal, A/B in
-# ab_persistent_deal.json, two rounds: chunks 32x512 -4.4/-4.5%, 16x1024 -2.2/-1.6%, 8x512
-# -2.8/-2.3%; prefill_multi, 4 x 1000 tokens whose tiles straddle sequences, +2.1/+2.3%,
-# prefill_long +3.7%), and the launch model
-# (plan.launch_makespans over plan.item_costs, the session-16 step and item costs) says
-# whether that is worth having: more than _PERSISTENT_MIN_GAIN of the launch.
-_PERSISTENT_SAVES_US = 0.49
+# kernel deals the items to the CTAs at trace time by a list schedule with estimated costs
+# (plan.persistent_deal), which is as even as the estimate only where it is exact: every sequence
+# max_extend_len long (T = B * max_extend_len), a multiple of a tile (no tile runs two sequences'
+# key loops, which the estimate does not price), and no more than one key block of prefix. There
+# a persistent item saves plan.PERSISTENT_SAVES_US = 1.1 us (session 18: head_dim 128
+# prefill_long, one sequence, whose deal is even either way, 908-917 -> 890-902 us, 14-18 us over
+# ~15.5 items per CTA; the next item's queries load while the output leaves through chunk
+# buffers), and the launch model
+# (plan.launch_makespans over plan.item_costs, the session-16 step and item costs) says whether
+# that is worth having: more than _PERSISTENT_MIN_GAIN of the launch. It over-predicts the
+# chunks' gains (8-15% predicted; measured in three A/B runs: chunk 16x1024/0 4.1-5.0%, 32x512/0
+# 8.0-9.2%, 8x512/0 3.6-5.7%) but ranks them right.
+# benchmarks/results/logs/extend_attention_session18/ (ab_tail_deal, ab_prefetch); session 17's
+# deal without the chunk buffers in ../extend_attention_session17/ab_persistent_deal.json.
+# The chunk buffers raise head_dim 256's shared memory to 225 KB, which leaves the overlapped
+# loop's register spills (24 B stored / 44 B loaded per thread, ptxas in
+# ../extend_attention_session16/ptxas_intmask.log; the plain loop spills none) little L1: there
+# persistent CTAs measured 8.4% (prefill_long) and 4.6% (chunk 32x512/512) slower
+# (extend_attention_session18/ab_chunked_out.log), so such configs are not made persistent.
 _PERSISTENT_MIN_GAIN = 0.01
+
+
+def _spills(config, head_dim: int) -> bool:
+  """The config's step loop spills registers (ptxas): the overlapped loop at head_dim 256."""
+  return config.overlap and head_dim == 256
 
 
 def persistent_estimate(problem: ExtendAttentionProblem, config,
@@ -229,10 +241,10 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
       num_tiles=_tiles_of(p, config), num_kv_heads=p.num_kv_heads, tile_tokens=tile_tokens,
       seq_tokens=p.max_extend_len, block_kv=config.block_kv,
       prefix_steps=-(-p.visible_prefix // config.block_kv), window=p.sliding_window)
-  costs = plan.item_costs(steps, block_kv=config.block_kv, head_dim=p.head_dim,
-                          consumers=config.consumers)
-  one, persistent = plan.launch_makespans(costs, ctas=device.num_sms or 132,
-                                          persistent_saves=_PERSISTENT_SAVES_US / plan.STEP_US_64)
+  costs = functools.partial(plan.item_costs, steps, block_kv=config.block_kv,
+                            head_dim=p.head_dim, consumers=config.consumers)
+  one, persistent = plan.launch_makespans(costs(), costs(persistent=True),
+                                          ctas=device.num_sms or 132)
   return one * plan.STEP_US_64, persistent * plan.STEP_US_64
 
 
@@ -243,10 +255,20 @@ def with_persistence(problem: ExtendAttentionProblem, config,
   est = persistent_estimate(problem, config, device)
   if est is None:
     return config, ""
-  pays = est[1] < (1 - _PERSISTENT_MIN_GAIN) * est[0]
-  config = dataclasses.replace(config, persistent_ctas=(device.num_sms or 132) if pays else 0)
-  return config, (f"; launch model: {est[0]:.0f} us one CTA per item vs {est[1]:.0f} us "
-                  f"persistent -> {'persistent' if pays else 'one CTA per item'}")
+  model = f"; launch model: {est[0]:.0f} us one CTA per item vs {est[1]:.0f} us persistent -> "
+  if _spills(config, problem.head_dim):
+    return config, model + ("one CTA per item (the overlapped loop spills registers at head_dim "
+                            "256, and persistent CTAs' chunk buffers leave them little L1: "
+                            "measured 4.6-8.4% slower)")
+  persistent = dataclasses.replace(config, persistent_ctas=device.num_sms or 132)
+  reason = mosaic.unsupported_reason(persistent, head_dim=problem.head_dim, dtype=problem.dtype,
+                                     num_q_heads=problem.num_q_heads,
+                                     num_kv_heads=problem.num_kv_heads)
+  if reason is not None:
+    return config, model + f"one CTA per item (persistent CTAs do not fit: {reason})"
+  if est[1] < (1 - _PERSISTENT_MIN_GAIN) * est[0]:
+    return persistent, model + "persistent"
+  return config, model + "one CTA per item"
 
 
 def config_name(config) -> str:

@@ -48,10 +48,12 @@ class ExtendAttentionPallasConfig:
     intra-warpgroup pipelining); one more bf16 P tile of registers per consumer.
   persistent_ctas: global tiles only; 0 launches one CTA per (tile, KV head). n > 0 launches n
     persistent CTAs (the rule uses the SM count) that run the items of that launch order as
-    plan.persistent_deal deals them at trace time (as the GPU would hand them out, with
-    estimated costs): the K/V ring runs on across a CTA's items (the next item's first blocks
-    load during this one's last steps) and no CTA is launched or set up per item; it pays only
-    where the estimate is right (see jaxkern/rules/extend_attention.py).
+    plan.persistent_deal deals them at trace time (a list schedule on estimated costs, the last
+    wave's worth of items heaviest first): the K/V ring runs on across a CTA's items (the next
+    item's first blocks load during this one's last steps), the next item's queries load while
+    this one's output leaves through two chunk buffers per consumer (16 KB each more shared
+    memory), and no CTA is launched or set up per item; it pays only where the estimate is
+    right (see jaxkern/rules/extend_attention.py).
   """
 
   IMPL: ClassVar[str] = "pallas"

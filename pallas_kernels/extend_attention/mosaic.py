@@ -20,12 +20,16 @@ Two ways of cutting the rows into tiles (`tiles=`):
   (plan.global_tile_order, ranked in XLA), or with "position" in that order as estimated at
   trace time from `max_extend_len` (plan.position_tile_order, a constant), which evens out
   small batches of several sequences. With `persistent_ctas` = n, n CTAs run those items
-  (tile, KV head), dealt at trace time as the GPU would hand them out (plan.persistent_deal,
-  estimated costs; a constant appended to order_ref), one after another, the producer's K/V
-  ring running on across them; each consumer loads its next item's queries once the stores of
-  the last one have read its shared memory. Saves the launch and set-up of a CTA per item (~0.5
-  us per item: benchmarks/results/logs/extend_attention_session17/); a static deal is only as
-  even as the estimate, which the rule checks.
+  (tile, KV head), dealt at trace time by a list schedule on estimated costs, the last wave's
+  worth of items heaviest first (plan.persistent_deal; a constant appended to order_ref), one
+  after another, the producer's K/V ring running on across them. Each consumer loads its next
+  item's queries as soon as its last Q·Kᵀ is done and stores its output in EPI_COLS-column
+  chunks through two buffers of its own (16 KB per consumer) meanwhile. Saves the launch and
+  set-up of a CTA per item and the wait for its queries, and ends the launch more evenly (A/B
+  against one CTA per item: chunk 32x512/0 97 -> 88-89 us, 16x1024/0 149 -> 141-143,
+  head_dim 128 prefill_long 908-917 -> 890-902;
+  benchmarks/results/logs/extend_attention_session18/); a static deal is only as even as the
+  estimate, which the rule checks.
 * "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
   down to a multiple of 8 (so q is read by the same TMA boxes; rows of the neighbour are masked).
   Without a split, each warpgroup writes exactly its sequence's rows straight into the result
@@ -88,9 +92,12 @@ SUPPORTED_DTYPES = ("bfloat16", "float16")
 
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
   """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
-  unsplit sequence tiles, the K/V ring, softmax stats of split tiles)."""
+  unsplit sequence tiles or the output chunk buffers of persistent CTAs, the K/V ring, softmax
+  stats of split tiles)."""
   qo = config.block_rows * head_dim * itemsize
   stage = qo if config.staged_output else 0
+  if config.persistent_ctas:
+    stage = config.consumers * 2 * _WG_ROWS * _mgpu.EPI_COLS * itemsize
   kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
   lse = config.block_rows * 4 if config.packed_output else 0
   return qo + stage + kv + lse + _mgpu.SMEM_SLACK
@@ -470,6 +477,14 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
         return rescale(acc, alpha), m_new, l_new, p16
       return lax.cond(count > count0, later, first, acc)
 
+    def next_queries(k):
+      """Persistent CTAs: the next item's queries load into qo as soon as the last Q·Kᵀ has
+      read it (the loop waited for that), during the last P·V and the epilogue, which stores
+      through the chunk buffers instead. Issued in the last step instead, or with the next
+      item's scalars read an item ahead, it measured slower (session 18, run111)."""
+      if st.ctas:
+        pl.when(k + 1 < my_items)(lambda: load_q(item_of(k + 1)))
+
     def run_item(k, item, count0):
       h = item.h
       wg_tok = item.tok0 + wg * tpw
@@ -486,12 +501,14 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
         total, (acc, m_i, l_i, p16) = for_each_step(
             item, functools.partial(overlapped_step, count0), (acc, m_i, l_i, p16),
             per_segment=functools.partial(row_positions, wg_tok), count=count0)
+        next_queries(k)
         acc = lax.cond(total > count0, lambda a: pv(a, p16, lax.rem(total - 1, stages)),
                        lambda a: a, acc)
       else:
         total, (acc, m_i, l_i) = for_each_step(
             item, step, (acc, m_i, l_i), per_segment=functools.partial(row_positions, wg_tok),
             count=count0)
+        next_queries(k)
 
       with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
         seen = l_i > 0.0
@@ -517,15 +534,21 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
           rows = item.n * (st.consumers * _WG_ROWS) + wg * _WG_ROWS
           plgpu.copy_smem_to_gmem(qo, out_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
           plgpu.copy_smem_to_gmem(lse_smem.at[wg], lse_ref.at[split, h, pl.ds(rows, _WG_ROWS)])
+        elif st.ctas:     # as below, in EPI_COLS-column chunks through two buffers (qo is loading)
+          def send(buf, c, _):
+            for g in range(st.group):
+              plgpu.copy_smem_to_gmem(
+                  buf.at[pl.ds(g * tpw, tpw)],
+                  out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g,
+                             pl.ds(c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)], commit_group=False)
+            plgpu.commit_smem_to_gmem_group()
+          _mgpu.store_chunks(out, stage_smem.at[wg], k * (st.head_dim // _mgpu.EPI_COLS), send)
         else:             # global tiles own every row of their tokens, padding included
           qo[...] = out
           plgpu.commit_smem()
           for g in range(st.group):
             plgpu.copy_smem_to_gmem(qo.at[pl.ds(g * tpw, tpw)],
                                     out_ref.at[pl.ds(wg_tok, tpw), h * st.group + g])
-      if st.ctas:         # the next item's queries, once the stores have read the output
-        plgpu.wait_smem_to_gmem(0, wait_read_only=True)
-        pl.when(k + 1 < my_items)(lambda: load_q(item_of(k + 1)))
       return total
 
     for_each_item(run_item, jnp.int32(0))
@@ -581,7 +604,9 @@ def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v
             vc_ref, out_ref, lse_ref):
     qo_shape = (st.consumers, _WG_ROWS, d)
     smem = (plgpu.SMEM(qo_shape, st.dtype, transforms=transforms),
-            plgpu.SMEM(qo_shape, st.dtype) if st.staged else (),
+            (plgpu.SMEM(qo_shape, st.dtype) if st.staged else       # (one at most)
+             plgpu.SMEM((st.consumers, 2, _WG_ROWS, _mgpu.EPI_COLS), st.dtype,
+                        transforms=transforms) if st.ctas else ()),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.num_stages, bk, d), st.dtype, transforms=transforms),
             plgpu.SMEM((st.consumers, _WG_ROWS), _F32) if st.packed else ())
@@ -678,8 +703,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   ctas = min(config.persistent_ctas, num_tiles * num_kv_heads) if config.tiles == "global" else 0
   # order_ref: the global tiles' launch ranking (none for the index order; "position" a constant,
   # "cost" ranked in XLA; one sequence's index order is heaviest first already), then the
-  # persistent CTAs' deal of the items in that order, made at trace time as the GPU would hand
-  # them out (see _kernel).
+  # persistent CTAs' deal of the items of that order, made at trace time (see _kernel).
   ranked = config.tile_order != "index" and num_seqs > 1
   if not ranked:
     ranking = np.zeros((1,), np.int32)
@@ -697,7 +721,8 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                               tile_tokens=tile_tokens, seq_tokens=min(max_ext, num_tokens),
                               block_kv=bk, prefix_steps=-(-visible // bk), window=sliding_window)
     deal = plan.persistent_deal(plan.item_costs(steps, block_kv=bk, head_dim=head_dim,
-                                                consumers=config.consumers), ctas)
+                                                consumers=config.consumers, persistent=True),
+                                ctas)
     order = (np if isinstance(ranking, np.ndarray) else jnp).concatenate([ranking, deal])
   st = _Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
                dense=dense, num_tokens=num_tokens,

@@ -212,14 +212,23 @@ def launch_steps(*, tile_order: str, num_tiles: int, num_kv_heads: int, tile_tok
 # loads, epilogue), taken as ITEM_STEPS such steps.
 STEP_US_64 = 1.69
 ITEM_STEPS = 3
+# What a persistent item saves of its own cost (session 18: head_dim 128 prefill_long, one
+# sequence, so an even deal either way, 908-917 -> 890-902 us over ~15.5 items per CTA;
+# benchmarks/results/logs/extend_attention_session18/NOTES.md). The persistent deal made on
+# costs less this saving measured 0-2.4% faster than on the one-CTA-per-item costs (chunk
+# 32x512/0 87.6 -> 85.5 us, 16x1024/0 141.5 -> 141.2, ab_deal_costs.log).
+PERSISTENT_SAVES_US = 1.1
 
 
-def item_costs(steps, *, block_kv: int, head_dim: int, consumers: int) -> np.ndarray:
-  """Estimated costs of items of `steps` key steps each, their own cost included, in units of
-  STEP_US_64 (a step scaled by its keys, head_dim and consumer warpgroups; whole numbers at
-  head_dim 256 with 64-key blocks, so the deal of equal items has exact ties)."""
+def item_costs(steps, *, block_kv: int, head_dim: int, consumers: int,
+               persistent: bool = False) -> np.ndarray:
+  """Estimated costs of items of `steps` key steps each, their own cost included (less
+  PERSISTENT_SAVES_US run by persistent CTAs), in units of STEP_US_64 (a step scaled by its keys,
+  head_dim and consumer warpgroups; the same for every item of equal steps, so their deal has
+  exact ties)."""
   scale = block_kv / 64 * head_dim / 256 * consumers / 2
-  return np.asarray(steps, np.float64) * scale + ITEM_STEPS
+  own = ITEM_STEPS - (PERSISTENT_SAVES_US / STEP_US_64 if persistent else 0.0)
+  return np.asarray(steps, np.float64) * scale + own
 
 
 def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
@@ -234,29 +243,55 @@ def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
   return cta_of, max(t for t, _ in free)
 
 
+def balanced_order(costs, ctas: int) -> np.ndarray:
+  """int64, static: an order of the items of `costs` (given in launch order) for persistent CTAs:
+  the launch order with its last `tail` <= `ctas` items moved heaviest first, `tail` the one
+  whose list schedule ends first (ties: the shortest). Within a sequence the launch order runs
+  from its heaviest tile down, so the last sequences' heavy tiles would start late and end alone;
+  sorting the last wave's worth of items evens the end out, and leaves the items that run at the
+  same time as close to the same keys as the launch order has them (a longer tail mixes more
+  sequences' keys in L2 for gains within the estimate's error)."""
+  costs = np.asarray(costs, np.float64)
+  n = len(costs)
+  plain = np.arange(n)
+  if n <= ctas:
+    return plain
+  best, best_end = plain, list_schedule(costs, ctas)[1]
+  for tail in range(max(ctas // 8, 1), ctas + 1, max(ctas // 8, 1)):
+    order = np.concatenate([plain[:n - tail],
+                            n - tail + np.argsort(-costs[n - tail:], kind="stable")])
+    end = list_schedule(costs[order], ctas)[1]
+    if end < best_end - 1e-9:
+      best, best_end = order, end
+  return best
+
+
 def persistent_deal(costs, ctas: int) -> np.ndarray:
-  """int32, static: the items (launch positions) `ctas` persistent CTAs run, dealt as
-  `list_schedule` would hand them out with these estimated costs, so the deal is as even as the
-  GPU's own. Layout: [ctas] item counts, then each CTA's items in order, `max(counts)` slots per
-  CTA (unused slots -1)."""
-  cta_of, _ = list_schedule(costs, ctas)
+  """int32, static: the items (launch positions) `ctas` persistent CTAs run, dealt by
+  `list_schedule` in `balanced_order` with these estimated costs. Layout: [ctas] item counts,
+  then each CTA's items in order, `max(counts)` slots per CTA (unused slots -1)."""
+  order = balanced_order(costs, ctas)
+  cta_of, _ = list_schedule(np.asarray(costs, np.float64)[order], ctas)
   counts = np.bincount(cta_of, minlength=ctas).astype(np.int32)
   slots = max(int(counts.max(initial=0)), 1)
   deal = np.full((ctas, slots), -1, np.int32)
   for c in range(ctas):
-    mine = np.flatnonzero(cta_of == c)
+    mine = order[np.flatnonzero(cta_of == c)]
     deal[c, :len(mine)] = mine
   return np.concatenate([counts, deal.reshape(-1)])
 
 
-def launch_makespans(costs, *, ctas: int, persistent_saves: float) -> tuple[float, float]:
+def launch_makespans(costs, persistent_costs, *, ctas: int) -> tuple[float, float]:
   """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items of
-  `costs` each (`item_costs`; the result in the same unit), in launch order. One CTA per item:
-  the GPU's list schedule. Persistent: the same deal made at trace time (`persistent_deal`),
-  each item `persistent_saves` cheaper; exact where the estimated costs are (the rule only takes
-  it there)."""
+  `costs` each (`item_costs`, one CTA per item; the result in the same unit), in launch order,
+  the GPU's list schedule; and of the same items costing `persistent_costs` (`item_costs` of
+  persistent CTAs) dealt as the kernel deals them at trace time (`persistent_deal`: the list
+  schedule in `balanced_order`). Exact where the estimated costs are (the rule only takes
+  persistent CTAs there)."""
   costs = np.asarray(costs, np.float64)
-  return (list_schedule(costs, ctas)[1], list_schedule(costs - persistent_saves, ctas)[1])
+  saved = np.asarray(persistent_costs, np.float64)
+  return (list_schedule(costs, ctas)[1],
+          list_schedule(saved[balanced_order(saved, ctas)], ctas)[1])
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

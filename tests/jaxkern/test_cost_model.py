@@ -8,6 +8,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
+from unittest import mock
 
 import jaxkern
 from jaxkern import _compat, tuning
@@ -416,16 +417,17 @@ def test_committed_h200_table_orders_global_tiles_per_batch():
 
 
 def test_persistent_launch_only_where_the_launch_model_is_exact():
-  """Persistent CTAs (items dealt at trace time as the GPU would deal them) where every sequence
-  is max_extend_len long, a whole number of tiles, with at most one key block of prefix, and the
-  model predicts a gain: the prefix-free chunks (measured 2-4.3% faster on the H200); not
-  prefill_multi (tiles straddle its 1000-token sequences: measured 2% slower), prefill_long (no
-  predicted gain; measured 3.7% slower), prefixes, per-sequence tiles, run-time cost orders."""
+  """Persistent CTAs (items dealt at trace time by a list schedule on estimated costs) where every
+  sequence is max_extend_len long, a whole number of tiles, with at most one key block of prefix,
+  and the model predicts a gain: the prefix-free chunks (measured 3.6-9.2% faster on the H200)
+  and head_dim 128 prefill_long (1.5-2.1%); not prefill_multi (tiles straddle its 1000-token
+  sequences), prefill_long (its overlapped loop spills at head_dim 256: measured 8% slower),
+  prefixes, per-sequence tiles, run-time cost orders."""
   from jaxkern.ops.extend_attention import attention_problem
-  from jaxkern.shapes import ATTENTION_SHAPES
+  from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
 
   persistent = {}
-  for shape in ATTENTION_SHAPES:
+  for shape in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES:
     args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
     p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
                           max_extend_len=max_ext)
@@ -436,8 +438,18 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
     cost = dataclasses.replace(choice.config, tiles="global", tile_order="cost", num_splits=1)
     assert ea_rule.persistent_estimate(p, cost, H200) is None
   assert {n for n, c in persistent.items() if c} == {"chunk_8x512_p0", "chunk_16x1024_p0",
-                                                     "chunk_32x512_p0"}, persistent
+                                                     "chunk_32x512_p0", "hd128_prefill_long"}
   assert {c for c in persistent.values()} == {0, H200.num_sms}
+  # The model's gain is not what keeps an overlapped head_dim-256 loop from persistent CTAs.
+  p = ea_rule.ExtendAttentionProblem(
+      num_tokens=8192, num_seqs=1, num_q_heads=8, num_kv_heads=4, head_dim=256,
+      dtype="bfloat16", page_size=16, max_pages=0, max_extend_len=8192, sliding_window=None,
+      logit_cap=False)
+  cfg = ea_rule.ExtendAttentionPallasConfig(overlap=True)
+  with mock.patch.object(ea_rule.plan, "PERSISTENT_SAVES_US", 3.0):
+    assert ea_rule.with_persistence(p, cfg, H200)[0].persistent_ctas == 0
+    assert ea_rule.with_persistence(p, dataclasses.replace(cfg, overlap=False),
+                                    H200)[0].persistent_ctas == H200.num_sms
 
 
 def test_launch_model_functions():
@@ -463,13 +475,23 @@ def test_launch_model_functions():
   assert plan.persistent_deal([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2).tolist() == [3, 3, 0, 3, 4,
                                                                                1, 2, 5]
   assert plan.persistent_deal([2.0], 3).tolist() == [1, 0, 0, 0, -1, -1]
+  # Persistent CTAs take the launch order with its last wave's worth of items heaviest first
+  # where that ends sooner: a heavy item last would end alone.
+  assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 4.0], 2).tolist() == [0, 1, 2, 4, 3]
+  assert plan.persistent_deal([1.0, 1.0, 1.0, 1.0, 4.0], 2).tolist() == [3, 2, 0, 2, 3,
+                                                                         1, 4, -1]
+  costs = [1.0, 1.0, 1.0, 1.0, 4.0]
+  assert plan.launch_makespans(costs, costs, ctas=2) == (6.0, 5.0)
+  assert plan.balanced_order([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2).tolist() == list(range(6))
   # Equal items (2 of steps, 1 of their own): a persistent item saves its share.
-  assert plan.launch_makespans(np.full(8, 2.0) + 1.0, ctas=4,
-                               persistent_saves=0.5) == (6.0, 5.0)
+  assert plan.launch_makespans(np.full(8, 3.0), np.full(8, 2.5), ctas=4) == (6.0, 5.0)
   # An item's cost in 64-key steps at head_dim 256 with two consumers, plus ITEM_STEPS of its
   # own; a step of 128 keys at head_dim 128 costs the same as one of 64 at 256.
   assert plan.item_costs([0, 2], block_kv=64, head_dim=256, consumers=2).tolist() == [3, 5]
   assert plan.item_costs([2], block_kv=128, head_dim=128, consumers=2).tolist() == [5]
+  saved = plan.PERSISTENT_SAVES_US / plan.STEP_US_64        # persistent CTAs' items
+  assert plan.item_costs([2], block_kv=64, head_dim=256, consumers=2,
+                         persistent=True).tolist() == pytest.approx([5 - saved])
 
 
 def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():

@@ -254,12 +254,16 @@ def test_overlapped_softmax_matches_the_oracle(rng, case):
   _check(rng, seqs, page_size=16, config=config, **kw)
 
 
-@pytest.mark.parametrize("ctas,overlap,order", [(2, False, "index"), (3, True, "cost")])
-def test_persistent_global_tiles(rng, ctas, overlap, order):
+@pytest.mark.parametrize("ctas,overlap,order,head_dim", [(2, False, "index", 64),
+                                                          (3, True, "cost", 128)])
+def test_persistent_global_tiles(rng, ctas, overlap, order, head_dim):
   # A few persistent CTAs run every (tile, KV head) item in turn, the K/V ring and the query
-  # buffer running on from one item to the next: tiles across sequences, an empty sequence, a
-  # window inside the prefix, 2 and 3 items per CTA (plus a remainder), both step loops.
+  # buffer running on from one item to the next (the next queries loading while the output
+  # leaves through the chunk buffers, one or two chunks per row): tiles across sequences, an
+  # empty sequence, a window inside the prefix, 2 and 3 items per CTA (plus a remainder), both
+  # step loops.
   _check(rng, [(16, 70), (0, 0), (20, 45)], hq=4, hkv=2, page_size=16, sliding_window=24,
+         head_dim=head_dim,
          config=C(tiles="global", consumers=2, num_stages=3, overlap=overlap, tile_order=order,
                   persistent_ctas=ctas))
 
