@@ -208,7 +208,7 @@ def main(argv):
     if "fp8" in _LAYOUTS.value and (small or shape.name in FP8_GROUPED_GEMM_SHAPES):
       records += bench_fp8(shape, _ITERS.value)
     print(f"done {shape.name}", flush=True)
-  path = _report.write(_OUT.value, "grouped_gemm", records)
+    path = _report.write(_OUT.value, "grouped_gemm", records)   # each shape: a cut run keeps them
   _report.plot([r for r in records if "[" not in r["impl"]], path.with_suffix(".png"),
                title="grouped GEMM (bf16 unless marked)")
   main_impls = [i for i in dict.fromkeys(r["impl"] for r in records) if "[" not in i]

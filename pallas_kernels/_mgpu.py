@@ -66,9 +66,21 @@ def producer_drain(total, free, stages: int) -> None:
       plgpu.barrier_wait(free.at[lax.rem(last, stages)])
 
 
-def consume(k_steps, count, full, free, stages: int, mma):
+def consume(k_steps, count, full, free, stages: int, mma, after_first=None):
   """k_steps fills from `count` on: wait for each, mma(slot) (issues this step's wgmmas), keep
-  one step in flight and release the slot of the step before; returns the next count."""
+  one step in flight and release the slot of the step before; returns the next count.
+  after_first(): run once, right after the first step's wgmmas are issued (at once if k_steps
+  is 0), so that it overlaps them: e.g. a previous tile's epilogue stores."""
+  if after_first is not None:
+    def first(kk, count):          # a loop of 0 or 1 trips: the wgmma stays in a loop body
+      plgpu.barrier_wait(full.at[lax.rem(count, stages)])
+      mma(lax.rem(count, stages))
+      return count + 1
+    start = lax.fori_loop(0, jnp.minimum(k_steps, 1), first, count)
+    after_first()
+  else:
+    start = count
+
   def step(kk, count):
     slot = lax.rem(count, stages)
     plgpu.barrier_wait(full.at[slot])
@@ -79,7 +91,7 @@ def consume(k_steps, count, full, free, stages: int, mma):
     def _():
       plgpu.barrier_arrive(free.at[lax.rem(count - 1, stages)])
     return count + 1
-  end = lax.fori_loop(0, k_steps, step, count)
+  end = lax.fori_loop(start - count, k_steps, step, start)
   plgpu.wgmma_wait(0)
 
   @pl.when(k_steps > 0)
@@ -108,7 +120,7 @@ def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int
   return ring + consumers * 2 * epi_rows * EPI_COLS * epi_itemsize + SMEM_SLACK
 
 
-def store_chunks(tile, bufs, stores, send) -> None:
+def store_chunks(tile, bufs, stores, send, count=None) -> None:
   """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout; or a tuple of such
   pieces, side by side, each a multiple of EPI_COLS wide) to global memory in EPI_COLS-column
   chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in turn (across calls
@@ -116,17 +128,22 @@ def store_chunks(tile, bufs, stores, send) -> None:
   send(buf, c, chunk) issues chunk c's TMA copies from `buf` as one bulk group (one copy with its
   default commit, or several followed by `plgpu.commit_smem_to_gmem_group()`); `chunk` is the
   chunk's registers, cast to the buffers' dtype. A buffer is rewritten only once its previous
-  group has read it."""
+  group has read it. count: how many of the chunks to send (a traced int >= 1; default all)."""
   pieces = tile if isinstance(tile, tuple) else (tile,)
   chunks = [p[:, i * EPI_COLS:(i + 1) * EPI_COLS] for p in pieces
             for i in range(p.shape[1] // EPI_COLS)]
   for c, chunk in enumerate(chunks):
-    buf = bufs.at[lax.rem(stores + c, 2)]
-    plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-    chunk = chunk.astype(buf.dtype)
-    buf[...] = chunk
-    plgpu.commit_smem()
-    send(buf, c, chunk)
+    def one(c=c, chunk=chunk):
+      buf = bufs.at[lax.rem(stores + c, 2)]
+      plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
+      chunk = chunk.astype(buf.dtype)
+      buf[...] = chunk
+      plgpu.commit_smem()
+      send(buf, c, chunk)
+    if count is None or c == 0:
+      one()
+    else:
+      pl.when(c < count)(one)
 
 
 def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:

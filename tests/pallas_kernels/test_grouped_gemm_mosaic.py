@@ -12,7 +12,7 @@ import pytest
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, SignalConsumer,
-                                                group_tiles, group_tiles_bound,
+                                                deferred_stores, group_tiles, group_tiles_bound,
                                                 grouped_gemm_pallas, half_tiles, segment_bounds,
                                                 signal_target, signals_reason, smem_bytes,
                                                 tail_pieces, tail_split, tile_groups,
@@ -378,6 +378,16 @@ def test_half_tiles_where_a_consumer_can_take_half_the_columns():
                         fp8=False)
   assert not half_tiles(C(block_m=128, block_n=256, split="m"), activation=None, fp8=False)
   assert not half_tiles(C(block_m=128, block_n=128, **groups, **F8), activation=None, fp8=True)
+
+
+def test_deferred_stores_only_on_group_tiles_of_16_bit_operands_without_signals():
+  # Every interpret test of group tiles with several units per CTA runs them deferred; this
+  # pins where they are off: rows tiles, fp8 (its own step loop), signals (stored first).
+  groups = C(block_m=128, block_n=256, tiles="groups")
+  assert deferred_stores(groups, fp8=False, signals=False)
+  assert not deferred_stores(C(block_m=128, block_n=256), fp8=False, signals=False)
+  assert not deferred_stores(groups, fp8=True, signals=False)
+  assert not deferred_stores(groups, fp8=False, signals=True)
 
 
 def test_tail_pieces_deal_the_last_units_as_column_pieces():
