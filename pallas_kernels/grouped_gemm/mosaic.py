@@ -68,7 +68,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Callable
+from typing import Callable, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -510,7 +510,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 
       count, stores, pending = carry
-      flush = (functools.partial(_flush, pending, o_smem.at[wg], stores, out_ref, bounds_ref, st)
+      flush = (functools.partial(pending.flush, o_smem.at[wg], stores, out_ref, bounds_ref, st)
                if st.deferred else None)
       my_rows = wg * rows if split == "m" else 0
       row0 = groups_ref[3 * m + 2] * 8 + my_rows          # lhs rows (groups' bounds are in these)
@@ -557,7 +557,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         real = (end > start) & (g_lo < st.num_groups) & (g_lo <= g_hi)
         count, out = group(g_lo, start, end, jnp.where(real, st.k_steps, 0),
                            (count, (zeros,) * num_pieces))
-        return count, _Pending.stores_after(pending, stores), _Pending.of(
+        return count, pending.stores_after(stores), _Pending.of(
             out, g_lo, row0, col0, g_lo <= g_hi, st)
       count, out = for_each_group(g_lo, g_hi, group,               # rows of no group: zero
                                   (count, (zeros,) * num_pieces))
@@ -605,7 +605,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     pending = _Pending.empty(st) if st.deferred else ()
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
     if st.deferred:     # the last unit's stores
-      _flush(pending, o_smem.at[wg], stores, out_ref, bounds_ref, st)
+      pending.flush(o_smem.at[wg], stores, out_ref, bounds_ref, st)
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
 
@@ -639,43 +639,46 @@ def _store_segment_rows(out, bufs, stores, out_ref, bounds_ref, seg, row0, col0,
   _mgpu.store_chunks(out, bufs, stores, send, count=count)
 
 
-class _Pending:
-  """A consumer's unit whose stores wait for the next unit's first K step (st.deferred): its
-  tile in 64-column chunks (registers, out dtype; a narrower unit's padded with zero chunks to
-  the widest's count), its segment, first row and column, how many chunks are real, whether it
-  stores anything. Carried from unit to unit: the tensor cores run the next unit's first step
-  while the stores go out (`_flush`), where they would otherwise idle through the epilogue."""
+class _Pending(NamedTuple):
+  """A consumer's unit whose stores wait for the next unit's first K step (st.deferred), carried
+  from unit to unit: the tensor cores run the next unit's first step while the stores go out
+  (`flush`), where they would otherwise idle through the epilogue."""
+  chunks: tuple     # the tile in 64-column chunks (registers, out dtype); a narrower unit's
+                    # padded with zero chunks to the widest unit's count
+  seg: jax.Array    # its segment (`group_tiles`)
+  row0: jax.Array   # its first lhs row and column
+  col0: jax.Array
+  count: jax.Array  # how many of `chunks` are real
+  live: jax.Array   # whether it stores anything (a tile past every segment does not)
 
-  @staticmethod
-  def empty(st: _Static):
+  @classmethod
+  def empty(cls, st: _Static) -> _Pending:
     zero = plgpu.layout_cast(jnp.zeros((st.wg_rows, _mgpu.EPI_COLS), st.out_dtype),
                              plgpu.Layout.WGMMA)
     z = jnp.int32(0)
-    return (zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS), z, z, z, z, jnp.bool_(False)
+    return cls((zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS), z, z, z, z, jnp.bool_(False))
 
-  @staticmethod
-  def of(out, seg, row0, col0, live, st: _Static):
+  @classmethod
+  def of(cls, out, seg, row0, col0, live, st: _Static) -> _Pending:
     """A unit's pending stores from its tile `out` (a tuple of pieces side by side)."""
     chunks = [p[:, i * _mgpu.EPI_COLS:(i + 1) * _mgpu.EPI_COLS] for p in out
               for i in range(p.shape[1] // _mgpu.EPI_COLS)]
-    pad = _Pending.empty(st)[0][len(chunks):]
-    return tuple(chunks) + pad, seg, row0, col0, jnp.int32(len(chunks)), live
+    pad = cls.empty(st).chunks[len(chunks):]
+    return cls(tuple(chunks) + pad, seg, row0, col0, jnp.int32(len(chunks)), live)
 
-  @staticmethod
-  def stores_after(pending, stores):
-    """The consumer's store count once `pending` is flushed."""
-    return stores + jnp.where(pending[5], pending[4], 0)
+  def stores_after(self, stores):
+    """The consumer's store count once these stores are issued."""
+    return stores + jnp.where(self.live, self.count, 0)
 
-
-def _flush(pending, bufs, stores, out_ref, bounds_ref, st: _Static):
-  """Issue a pending unit's stores (`_Pending`), `stores` chunks sent before them."""
-  chunks, seg, row0, col0, count, live = pending
-  # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
-  # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
-  # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
-  row0, col0 = pl.multiple_of(row0, 8), pl.multiple_of(col0, _mgpu.EPI_COLS)
-  pl.when(live)(lambda: _store_segment_rows(chunks, bufs, stores, out_ref, bounds_ref, seg, row0,
-                                            col0, st.wg_rows, st, count=count))
+  def flush(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> None:
+    """Issue the stores, `stores` chunks sent before them."""
+    # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
+    # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
+    # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
+    row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
+    pl.when(self.live)(lambda: _store_segment_rows(
+        self.chunks, bufs, stores, out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st,
+        count=self.count))
 
 
 def _epilogue(accs):
