@@ -35,12 +35,13 @@ class AttentionShape:
     """(prefix_len, extend_len) of every sequence, as make_paged_batch takes them."""
     return [(self.prefix, self.extend)] * self.num_seqs
 
-  def batch(self, *, page_size: int, dtype, seed: int = 0, seqs=None):
+  def batch(self, *, page_size: int, dtype, seed: int = 0, seqs=None, abstract: bool = False):
     """Random `extend_attention` inputs of this shape (see make_paged_batch); `seqs` replaces the
     sequences, keeping the heads."""
     return make_paged_batch(self.seqs if seqs is None else seqs,
                             num_q_heads=self.num_q_heads, num_kv_heads=self.num_kv_heads,
-                            head_dim=self.head_dim, page_size=page_size, dtype=dtype, seed=seed)
+                            head_dim=self.head_dim, page_size=page_size, dtype=dtype, seed=seed,
+                            abstract=abstract)
 
   def min_bytes(self, itemsize: int = 2) -> float:
     """q and o once, every visible key and value once (per KV head)."""
@@ -208,9 +209,11 @@ GEMM_RS_SWEEP_SHAPES = GEMM_RS_SEED_SHAPES + tuple(
 
 
 def make_paged_batch(seqs, *, num_q_heads: int, num_kv_heads: int, head_dim: int, page_size: int,
-                     dtype, seed: int = 0, spare_pages: int = 1):
+                     dtype, seed: int = 0, spare_pages: int = 1, abstract: bool = False):
   """Random inputs of `extend_attention` for sequences [(prefix_len, extend_len)] over a shuffled
-  paged cache. Returns (args tuple in the op's order, max extend length)."""
+  paged cache. Returns (args tuple in the op's order, max extend length). abstract=True: q, k, v
+  and the caches as jax.ShapeDtypeStruct (what a rule or jaxkern.explain needs; drawing real-size
+  random caches takes seconds per shape)."""
   import jax.numpy as jnp
 
   rng = np.random.default_rng(seed)
@@ -227,6 +230,9 @@ def make_paged_batch(seqs, *, num_q_heads: int, num_kv_heads: int, head_dim: int
   num_tokens = int(qo_indptr[-1])
 
   def normal(*shape):
+    if abstract:
+      import jax
+      return jax.ShapeDtypeStruct(shape, dtype)
     return jnp.asarray(rng.standard_normal(shape, np.float32), dtype)
 
   args = (normal(num_tokens, num_q_heads, head_dim), normal(num_tokens, num_kv_heads, head_dim),

@@ -402,7 +402,7 @@ def test_committed_h200_table_orders_global_tiles_per_batch():
   for shape in ATTENTION_SHAPES:
     if shape.name in ("prefill_multi", "chunk_8x512_p0", "chunk_8x512_p512", "chunk_32x512_p0",
                       "chunk_16x1024_p0", "prefill_long"):
-      args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
+      args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
       p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
                             max_extend_len=max_ext)
       choice = ea_rule.choose(p, H200)
@@ -428,7 +428,7 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
 
   persistent = {}
   for shape in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES:
-    args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16)
+    args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
     p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
                           max_extend_len=max_ext)
     choice = ea_rule.choose(p, H200)
