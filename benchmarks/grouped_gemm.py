@@ -200,6 +200,7 @@ def main(argv):
   small = _SHAPES.value == "small"
   tuning_rows = [] if _UPDATE.value else None
   records = []
+  path = _report.write(_OUT.value, "grouped_gemm", records)
   for shape in shapes:
     if "contiguous" in _LAYOUTS.value:
       records += bench_contiguous(shape, _ITERS.value, device, tuning_rows)

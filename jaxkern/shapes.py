@@ -214,6 +214,7 @@ def make_paged_batch(seqs, *, num_q_heads: int, num_kv_heads: int, head_dim: int
   paged cache. Returns (args tuple in the op's order, max extend length). abstract=True: q, k, v
   and the caches as jax.ShapeDtypeStruct (what a rule or jaxkern.explain needs; drawing real-size
   random caches takes seconds per shape)."""
+  import jax
   import jax.numpy as jnp
 
   rng = np.random.default_rng(seed)
@@ -231,7 +232,6 @@ def make_paged_batch(seqs, *, num_q_heads: int, num_kv_heads: int, head_dim: int
 
   def normal(*shape):
     if abstract:
-      import jax
       return jax.ShapeDtypeStruct(shape, dtype)
     return jnp.asarray(rng.standard_normal(shape, np.float32), dtype)
 

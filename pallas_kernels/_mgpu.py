@@ -120,6 +120,14 @@ def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int
   return ring + consumers * 2 * epi_rows * EPI_COLS * epi_itemsize + SMEM_SLACK
 
 
+def epi_chunks(tile) -> list:
+  """`tile` [rows, C] (or a tuple of such pieces side by side, each a multiple of EPI_COLS
+  wide) as its EPI_COLS-column chunks, left to right."""
+  pieces = tile if isinstance(tile, tuple) else (tile,)
+  return [p[:, i * EPI_COLS:(i + 1) * EPI_COLS] for p in pieces
+          for i in range(p.shape[1] // EPI_COLS)]
+
+
 def store_chunks(tile, bufs, stores, send, count=None) -> None:
   """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout; or a tuple of such
   pieces, side by side, each a multiple of EPI_COLS wide) to global memory in EPI_COLS-column
@@ -129,10 +137,7 @@ def store_chunks(tile, bufs, stores, send, count=None) -> None:
   default commit, or several followed by `plgpu.commit_smem_to_gmem_group()`); `chunk` is the
   chunk's registers, cast to the buffers' dtype. A buffer is rewritten only once its previous
   group has read it. count: how many of the chunks to send (a traced int >= 1; default all)."""
-  pieces = tile if isinstance(tile, tuple) else (tile,)
-  chunks = [p[:, i * EPI_COLS:(i + 1) * EPI_COLS] for p in pieces
-            for i in range(p.shape[1] // EPI_COLS)]
-  for c, chunk in enumerate(chunks):
+  for c, chunk in enumerate(epi_chunks(tile)):
     def one(c=c, chunk=chunk):
       buf = bufs.at[lax.rem(stores + c, 2)]
       plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it

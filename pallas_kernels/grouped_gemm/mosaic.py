@@ -36,7 +36,8 @@ rows split, a consumer none of whose rows are in a group only passes that group'
 Group tiles of 16-bit operands without signals defer each unit's stores (`deferred_stores`,
 `_Pending`): the tile waits in registers until the next unit's first K step is issued, so the
 tensor cores run through the epilogue (H200 A/B, session 20, kernel time: Gemma prefill -0.6%
-to -1.8%, DeepSeek prefill -0.6% to +0.4%, decode shapes within 0.5%, DS_G4_m256_dn +2.6%).
+to -1.8%, DeepSeek prefill -0.6% to +0.3%, decode shapes within 0.5%, DS_G4_m256_dn +2.6%:
+logs/grouped_gemm_session20/ab_deferred.json).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -83,8 +84,7 @@ from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
 
 __all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "deferred_stores", "group_tiles",
-           "grouped_gemm_pallas",
-           "half_tiles", "tail_pieces", "tail_split",
+           "grouped_gemm_pallas", "half_tiles", "tail_pieces", "tail_split",
            "segment_bounds", "signal_target", "signals_reason", "smem_bytes", "tile_groups",
            "unsupported_reason"]
 
@@ -407,14 +407,16 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   rounds, tail_cut = tail_pieces(units, st.num_ctas, st.tail_split)
   my_units = rounds + jnp.where(cta < (units - rounds * st.num_ctas) * tail_cut, 1, 0)
 
+  def group_steps(g, last=None):
+    """(start, end, K steps) of group or segment g: an empty group, a segment of rows no group
+    owns (g >= G, tiles="groups") and, given `last`, a g past it run none."""
+    start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
+    real = (end > start) & (g < st.num_groups)
+    return start, end, jnp.where(real if last is None else real & (g <= last), st.k_steps, 0)
+
   def for_each_group(g_lo, g_hi, body, carry):
-    """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile (an empty
-    group, and a segment of rows no group owns (g >= G, tiles="groups"), runs no K steps)."""
-    def group(g, carry):
-      start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
-      real = (end > start) & (g < st.num_groups)
-      return body(g, start, end, jnp.where(real, st.k_steps, 0), carry)
-    return lax.fori_loop(g_lo, g_hi + 1, group, carry)
+    """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile."""
+    return lax.fori_loop(g_lo, g_hi + 1, lambda g, carry: body(g, *group_steps(g), carry), carry)
 
   @pl.when(wg == 2)
   def _producer():
@@ -552,11 +554,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
       zeros = plgpu.layout_cast(jnp.zeros((rows, piece), st.out_dtype), plgpu.Layout.WGMMA)
       chunks = cols // _mgpu.EPI_COLS
-      if st.deferred:   # the tile's one segment (none: g_lo > g_hi), its K loop run once
-        start, end = bounds_ref[2 * g_lo], bounds_ref[2 * g_lo + 1]
-        real = (end > start) & (g_lo < st.num_groups) & (g_lo <= g_hi)
-        count, out = group(g_lo, start, end, jnp.where(real, st.k_steps, 0),
-                           (count, (zeros,) * num_pieces))
+      if st.deferred:   # the tile's one segment, its K loop run once even for none (g_lo >
+        start, end, k_steps = group_steps(g_lo, last=g_hi)   # g_hi), so the flush always runs
+        count, out = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
         return count, pending.stores_after(stores), _Pending.of(
             out, g_lo, row0, col0, g_lo <= g_hi, st)
       count, out = for_each_group(g_lo, g_hi, group,               # rows of no group: zero
@@ -651,20 +651,23 @@ class _Pending(NamedTuple):
   count: jax.Array  # how many of `chunks` are real
   live: jax.Array   # whether it stores anything (a tile past every segment does not)
 
-  @classmethod
-  def empty(cls, st: _Static) -> _Pending:
+  @staticmethod
+  def _padded(chunks, st: _Static) -> tuple:
+    """chunks and zero chunks after them, up to the widest unit's count."""
     zero = plgpu.layout_cast(jnp.zeros((st.wg_rows, _mgpu.EPI_COLS), st.out_dtype),
                              plgpu.Layout.WGMMA)
-    z = jnp.int32(0)
-    return cls((zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS), z, z, z, z, jnp.bool_(False))
+    return tuple(chunks) + (zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS - len(chunks))
+
+  @classmethod
+  def empty(cls, st: _Static) -> _Pending:
+    chunks, z = cls._padded((), st), jnp.int32(0)
+    return cls(chunks, z, z, z, z, jnp.bool_(False))
 
   @classmethod
   def of(cls, out, seg, row0, col0, live, st: _Static) -> _Pending:
     """A unit's pending stores from its tile `out` (a tuple of pieces side by side)."""
-    chunks = [p[:, i * _mgpu.EPI_COLS:(i + 1) * _mgpu.EPI_COLS] for p in out
-              for i in range(p.shape[1] // _mgpu.EPI_COLS)]
-    pad = cls.empty(st).chunks[len(chunks):]
-    return cls(tuple(chunks) + pad, seg, row0, col0, jnp.int32(len(chunks)), live)
+    chunks = _mgpu.epi_chunks(out)
+    return cls(cls._padded(chunks, st), seg, row0, col0, jnp.int32(len(chunks)), live)
 
   def stores_after(self, stores):
     """The consumer's store count once these stores are issued."""
