@@ -1,0 +1,47 @@
+"""Session 20 A/B helpers shared by ab_deferred.py and ab_prefetch.py (run from the repository
+root; the scripts' folder is on sys.path): a PEERS.md §3 row's inputs, reference and table config,
+and one checked, CUPTI-timed variant printed as a line."""
+import functools, sys
+import jax
+import jaxkern
+from benchmarks import _timing
+from benchmarks.grouped_gemm import _inputs
+from jaxkern.shapes import GROUPED_GEMM_SHAPES
+from pallas_kernels.grouped_gemm import grouped_gemm_reference
+
+_SHAPES = {s.name: s for s in GROUPED_GEMM_SHAPES}
+
+
+def case(full):
+  """'shape[/masked][/swiglu]' -> (input sets, call, float32 reference, the rule's config on
+  the H200, FLOPs of the valid rows); call(f, **kw) runs f(lhs, rhs, sizes as group_sizes or
+  masked_m, activation, **kw) on an input set."""
+  name, *flags = full.split("/")
+  act = "swiglu" if "swiglu" in flags else None
+  masked = "masked" in flags
+  s = _SHAPES[name]
+  sets = [_inputs(s, seed, masked=masked)
+          for seed in range(_timing.rotations_for(_inputs(s, 0, masked=masked)))]
+
+  def call(f, **kw):
+    def run(a, b, g):
+      return f(a, b, **(dict(masked_m=g) if masked else dict(group_sizes=g)), activation=act, **kw)
+    return run
+  ref = jax.jit(call(grouped_gemm_reference))(*sets[0])
+  cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *sets[0])[0].config
+  rows = int(sum(int(x) for x in sets[0][2]))
+  return sets, call, ref, cfg, 2.0 * rows * s.k * s.n
+
+
+def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False):
+  """rec checked and timed (iters 10) with its mosaic kernels' time as kernel_us, printed
+  after `label`; a layout-inference failure ends the run when asked (every shape fails alike)."""
+  r = _timing.checked_time(rec, fn, ref, sets, tol=2e-2, iters=10)
+  r["kernel_us"] = kern = sum(v for k, v in (r.get("kernels") or {}).items() if "mosaic" in k)
+  us = r.get("us")
+  print(f"{label} " + (f"{us:8.1f} us ({flops / us / 1e6:5.0f} TF/s) kernel {kern:8.1f} "
+                       f"err {r['err']:.1e}" if us else f"failed {r.get('note', '')[:300]}"),
+        flush=True)
+  if stop_on_layout_failure and not us and "Failed to infer" in r.get("note", ""):
+    sys.exit("layout inference failed: stop")
+  return r
