@@ -10,6 +10,7 @@ is done. `count` numbers the fills of the ring across the whole kernel.
 
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 from jax import lax
 from jax._src.lib.mlir import ir        # MLIR of the inline Mosaic GPU code (signals below)
@@ -47,12 +48,14 @@ def swizzled(dtype) -> tuple:
 
 
 def producer_slot(count, free, stages: int):
-  """The slot of fill `count`, after waiting until the consumers have released its last use."""
+  """The slot of fill `count`, after waiting until the consumers have released its last use
+  (named region "wait_free" in Mosaic GPU profiler traces)."""
   slot = lax.rem(count, stages)
 
   @pl.when(count >= stages)
   def _():
-    plgpu.barrier_wait(free.at[slot])
+    with jax.named_scope("wait_free"):
+      plgpu.barrier_wait(free.at[slot])
   return slot
 
 
@@ -66,24 +69,18 @@ def producer_drain(total, free, stages: int) -> None:
       plgpu.barrier_wait(free.at[lax.rem(last, stages)])
 
 
-def consume(k_steps, count, full, free, stages: int, mma, after_first=None):
+def consume(k_steps, count, full, free, stages: int, mma, after_steps=()):
   """k_steps fills from `count` on: wait for each, mma(slot) (issues this step's wgmmas), keep
   one step in flight and release the slot of the step before; returns the next count.
-  after_first(): run once, right after the first step's wgmmas are issued (at once if k_steps
-  is 0), so that it overlaps them: e.g. a previous tile's epilogue stores."""
-  if after_first is not None:
-    def first(kk, count):          # a loop of 0 or 1 trips: the wgmma stays in a loop body
-      plgpu.barrier_wait(full.at[lax.rem(count, stages)])
-      mma(lax.rem(count, stages))
-      return count + 1
-    start = lax.fori_loop(0, jnp.minimum(k_steps, 1), first, count)
-    after_first()
-  else:
-    start = count
-
+  after_steps: callables; the i-th runs right after step i's wgmmas are issued (at once when
+  there is no step i), so that it overlaps them and has one step's time: e.g. a previous tile's
+  epilogue stores, one chunk per step.
+  Named regions (Mosaic GPU profiler traces; no code otherwise): "wait_full", a step's wait for
+  its operands; "after_step"; "drain", the wait for the last step's wgmmas."""
   def step(kk, count):
     slot = lax.rem(count, stages)
-    plgpu.barrier_wait(full.at[slot])
+    with jax.named_scope("wait_full"):
+      plgpu.barrier_wait(full.at[slot])
     mma(slot)
     plgpu.wgmma_wait(1)                     # the previous step's wgmmas are done
 
@@ -91,8 +88,15 @@ def consume(k_steps, count, full, free, stages: int, mma, after_first=None):
     def _():
       plgpu.barrier_arrive(free.at[lax.rem(count - 1, stages)])
     return count + 1
-  end = lax.fori_loop(start - count, k_steps, step, start)
-  plgpu.wgmma_wait(0)
+
+  start = count
+  for i, after in enumerate(after_steps):   # step i alone: a loop of 0 or 1 trips (a wgmma
+    start = lax.fori_loop(i, jnp.minimum(k_steps, i + 1), step, start)   # stays in a loop body)
+    with jax.named_scope("after_step"):
+      after()
+  end = lax.fori_loop(jnp.minimum(k_steps, len(after_steps)), k_steps, step, start)
+  with jax.named_scope("drain"):
+    plgpu.wgmma_wait(0)
 
   @pl.when(k_steps > 0)
   def _():
@@ -128,23 +132,28 @@ def epi_chunks(tile) -> list:
           for i in range(p.shape[1] // EPI_COLS)]
 
 
+def store_chunk(c, chunk, bufs, stores, send) -> None:
+  """Chunk c (registers, WGMMA layout, [rows, EPI_COLS]) of a consumer's epilogue to global
+  memory through buffer (stores + c) % 2 of `bufs` [2, rows, EPI_COLS], once that buffer's
+  previous bulk group has read it (`stores`: chunks this consumer sent before the tile).
+  send(buf, c, chunk) issues its TMA copies as one bulk group (one copy with its default
+  commit, or several followed by `plgpu.commit_smem_to_gmem_group()`); `chunk` is cast to the
+  buffers' dtype."""
+  buf = bufs.at[lax.rem(stores + c, 2)]
+  plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
+  chunk = chunk.astype(buf.dtype)
+  buf[...] = chunk
+  plgpu.commit_smem()
+  send(buf, c, chunk)
+
+
 def store_chunks(tile, bufs, stores, send, count=None) -> None:
   """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout; or a tuple of such
-  pieces, side by side, each a multiple of EPI_COLS wide) to global memory in EPI_COLS-column
-  chunks through two shared-memory buffers `bufs` [2, rows, EPI_COLS] used in turn (across calls
-  too: `stores` counts the chunks this consumer sent before; the caller adds C // EPI_COLS).
-  send(buf, c, chunk) issues chunk c's TMA copies from `buf` as one bulk group (one copy with its
-  default commit, or several followed by `plgpu.commit_smem_to_gmem_group()`); `chunk` is the
-  chunk's registers, cast to the buffers' dtype. A buffer is rewritten only once its previous
-  group has read it. count: how many of the chunks to send (a traced int >= 1; default all)."""
+  pieces, side by side, each a multiple of EPI_COLS wide) in EPI_COLS-column chunks, one after
+  another (`store_chunk`; the caller adds C // EPI_COLS to `stores`). count: how many of the
+  chunks to send (a traced int >= 1; default all)."""
   for c, chunk in enumerate(epi_chunks(tile)):
-    def one(c=c, chunk=chunk):
-      buf = bufs.at[lax.rem(stores + c, 2)]
-      plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-      chunk = chunk.astype(buf.dtype)
-      buf[...] = chunk
-      plgpu.commit_smem()
-      send(buf, c, chunk)
+    one = lambda c=c, chunk=chunk: store_chunk(c, chunk, bufs, stores, send)
     if count is None or c == 0:
       one()
     else:

@@ -34,10 +34,16 @@ epilogue; two consumer warpgroups share each tile by rows or columns (config.spl
 wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes. With
 rows split, a consumer none of whose rows are in a group only passes that group's slots on.
 Group tiles of 16-bit operands without signals defer each unit's stores (`deferred_stores`,
-`_Pending`): the tile waits in registers until the next unit's first K step is issued, so the
-tensor cores run through the epilogue (H200 A/B, session 20, kernel time: Gemma prefill -0.6%
-to -1.8%, DeepSeek prefill -0.6% to +0.3%, decode shapes within 0.5%, DS_G4_m256_dn +2.6%:
-logs/grouped_gemm_session20/ab_deferred.json).
+`_Pending`): the tile waits in registers, and the next unit's first K steps each issue one of
+its 64-column chunks right after their wgmmas, so the tensor cores run through the epilogue.
+H200 A/B, kernel time (benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
+grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the
+next unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek prefill -0.6% to
++0.3%, decode shapes within 0.5%, DS_G4_m256_dn +2.6%; -> one chunk per step (session 21):
+Gm_prefill_dn 433.1 -> 412.6 us, DS_prefill_G16_dn 676.2 -> 662.8, Gm_prefill_gu 887.9 ->
+873.5, the small rows within 0.4%. A Mosaic GPU profile of Gm_prefill_dn's consumers
+(session 21, 3-stage build) put the all-at-once flush at ~3000 SM cycles per unit beside one
+step's wgmmas (~1000).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -349,7 +355,7 @@ class _Static:
   k_blocks: int = 0       # fp8: K / 128 (scale blocks); 0 for 16-bit operands
   n_blocks: int = 0       # fp8: rhs scale blocks along N (scales [G, N/128, K/128], flat)
   signals: bool = False   # publish per-tile completion (see the module docstring)
-  deferred: bool = False  # a unit's stores go out under the next unit's first K step
+  deferred: bool = False  # a unit's stores go out under the next unit's first K steps
                           # (`deferred_stores`, `_Pending`)
   interpret: bool = False
 
@@ -359,7 +365,7 @@ class _Static:
 
 
 def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:
-  """Whether a unit's stores are issued during the next unit's first K step (`_Pending`), so
+  """Whether a unit's stores are issued during the next unit's first K steps (`_Pending`), so
   the tensor cores work through the epilogue: group tiles of 16-bit operands without signals
   (a signalled tile must be stored before its signal; fp8's scaled steps keep their own loop)."""
   return config.tiles == "groups" and not fp8 and not signals
@@ -512,8 +518,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 
       count, stores, pending = carry
-      flush = (functools.partial(pending.flush, o_smem.at[wg], stores, out_ref, bounds_ref, st)
-               if st.deferred else None)
+      flushes = (pending.flushes(o_smem.at[wg], stores, out_ref, bounds_ref, st)
+                 if st.deferred else ())
       my_rows = wg * rows if split == "m" else 0
       row0 = groups_ref[3 * m + 2] * 8 + my_rows          # lhs rows (groups' bounds are in these)
       out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
@@ -527,7 +533,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           def mma(slot):
             for p, acc_ref in enumerate(acc_refs):
               plgpu.wgmma(acc_ref, *operands(slot, p))
-          end = _mgpu.consume(k_steps, count, full, free, stages, mma, after_first=flush)
+          end = _mgpu.consume(k_steps, count, full, free, stages, mma, after_steps=flushes)
           return end, tuple(r[...] for r in acc_refs)
 
         def product(count):
@@ -537,8 +543,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         if st.fp8:     # the pieces of the tile's columns
           count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
         elif split == "m":   # a consumer with none of its rows in the group passes slots on
+          @jax.named_scope("pass_on")
           def pass_on(c):
-            if flush is not None:
+            for flush in flushes:
               flush()
             return _mgpu.pass_slots(k_steps, c, full, free, stages), zeros32
           count, val = lax.cond((row0 < end) & (row0 + rows > start), product, pass_on, count)
@@ -562,6 +569,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       count, out = for_each_group(g_lo, g_hi, group,               # rows of no group: zero
                                   (count, (zeros,) * num_pieces))
 
+      @jax.named_scope("store")
       def store():
         _mgpu.store_chunks(out, o_smem.at[wg], stores, lambda buf, c, _: plgpu.copy_smem_to_gmem(
             buf, out_ref.at[pl.ds(out_row0, rows),
@@ -578,8 +586,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       if not st.by_group:
         store()
         return count, stores + chunks, pending
-      pl.when(g_lo <= g_hi)(lambda: _store_segment_rows(
-          out, o_smem.at[wg], stores, out_ref, bounds_ref, g_lo, row0, col0, rows, st))
+      pl.when(g_lo <= g_hi)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, _segment_send(
+          out_ref, bounds_ref, g_lo, row0, col0, rows, st)))
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0), pending
 
     def unit(i, carry):
@@ -605,18 +613,19 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     pending = _Pending.empty(st) if st.deferred else ()
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
     if st.deferred:     # the last unit's stores
-      pending.flush(o_smem.at[wg], stores, out_ref, bounds_ref, st)
+      with jax.named_scope("store"):
+        for flush in pending.flushes(o_smem.at[wg], stores, out_ref, bounds_ref, st):
+          flush()
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
 
-def _store_segment_rows(out, bufs, stores, out_ref, bounds_ref, seg, row0, col0, rows,
-                        st: _Static, count=None):
-  """tiles="groups": a consumer's rows [row0, row0 + wg_rows) of its tile, of which it writes
-  those in its segment [start, end), straight into the result: the whole 8-row tiles among them
-  by TMA boxes of power-of-two row counts from the swizzled chunk buffer, the rest (at most 7 rows
-  at either end, sharing an 8-row tile with the neighbouring segment, whose tile writes the other
-  rows of it) by ordinary stores from registers. count: how many of the 64-column chunks of
-  `out` to store (default all)."""
+def _segment_send(out_ref, bounds_ref, seg, row0, col0, rows, st: _Static):
+  """tiles="groups": the `send` of `_mgpu.store_chunk` for a consumer's rows [row0, row0 +
+  rows) of its tile, of which it writes those in its segment [start, end), straight into the
+  result: the whole 8-row tiles among them by TMA boxes of power-of-two row counts from the
+  swizzled chunk buffer, the rest (at most 7 rows at either end, sharing an 8-row tile with the
+  neighbouring segment, whose tile writes the other rows of it) by ordinary stores from
+  registers."""
   start, end = bounds_ref[2 * seg], bounds_ref[2 * seg + 1]
   lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
   lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
@@ -636,13 +645,13 @@ def _store_segment_rows(out, bufs, stores, out_ref, bounds_ref, seg, row0, col0,
     pl.when(ragged)(lambda: _mgpu.store_rows_direct(
         chunk, out_ref.at[pl.ds(row0, rows), cols], lo, hi, skip=(lo8 * 8, hi8 * 8),
         cols=jnp.clip(out_ref.shape[1] - first_col, 0, _mgpu.EPI_COLS), interpret=st.interpret))
-  _mgpu.store_chunks(out, bufs, stores, send, count=count)
+  return send
 
 
 class _Pending(NamedTuple):
-  """A consumer's unit whose stores wait for the next unit's first K step (st.deferred), carried
-  from unit to unit: the tensor cores run the next unit's first step while the stores go out
-  (`flush`), where they would otherwise idle through the epilogue."""
+  """A consumer's unit whose stores wait for the next unit's first K steps (st.deferred),
+  carried from unit to unit: the tensor cores run the next unit's steps while the stores go out,
+  one chunk per step (`flushes`), where they would otherwise idle through the epilogue."""
   chunks: tuple     # the tile in 64-column chunks (registers, out dtype); a narrower unit's
                     # padded with zero chunks to the widest unit's count
   seg: jax.Array    # its segment (`group_tiles`)
@@ -673,15 +682,18 @@ class _Pending(NamedTuple):
     """The consumer's store count once these stores are issued."""
     return stores + jnp.where(self.live, self.count, 0)
 
-  def flush(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> None:
-    """Issue the stores, `stores` chunks sent before them."""
+  def flushes(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> tuple:
+    """The stores as one callable per chunk (`stores` chunks sent before them), for the first K
+    steps of the next unit to issue one each (`_mgpu.consume`'s after_steps)."""
     # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
     # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
     # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
     row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
-    pl.when(self.live)(lambda: _store_segment_rows(
-        self.chunks, bufs, stores, out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st,
-        count=self.count))
+    send = _segment_send(out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st)
+    return tuple(
+        functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
+            _mgpu.store_chunk, c, chunk, bufs, stores, send))
+        for c, chunk in enumerate(self.chunks))
 
 
 def _epilogue(accs):
