@@ -288,8 +288,11 @@ def group_tiles(bounds, *, num_tiles: int, block_m: int):
   pair."""
   starts, ends = bounds[:, 0], bounds[:, 1]
   num_segments = starts.shape[0]
-  a8 = starts // 8
-  counts = jnp.where(ends > starts, -(-(ends - a8 * 8) // block_m), 0)
+  # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
+  # H200 XLA then fuses the tile counts into their consumers: Gm_decode_dn runs 4 XLA kernels
+  # before the GEMM, not 5 (logs/grouped_gemm_session21/hlo_entry_run134.log).
+  a8 = lax.div(starts, 8)
+  counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
   if (num_tiles + 1) * 3 * num_segments > _index.COMPARE_ALL_LIMIT:
     seg, j, total = ragged_slots(counts, num_tiles)
     used = jnp.arange(num_tiles, dtype=jnp.int32) < total
