@@ -4,6 +4,8 @@ thread of every CTA in Python. The same kernel runs at real sizes in tests/gpu."
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -272,6 +274,19 @@ def test_fp8_unsupported_configs():
                         config=C(block_m=128, block_n=128, **F8))
 
 
+def _metadata(rows, block_m, by_group, **groups):
+  """segment_bounds and the plan (group_tiles, or tile_groups for rows tiles) as one jitted
+  function of fresh identity: one compile per trial instead of one per eager op and shape, and
+  no cache shared across a patched _index.COMPARE_ALL_LIMIT."""
+  def run(**groups):
+    bounds = segment_bounds(rows, zero_segments=by_group, **groups)
+    tiles = group_tiles_bound(rows, bounds.shape[0], block_m)
+    return bounds, (group_tiles if by_group else tile_groups)(bounds, num_tiles=tiles,
+                                                              block_m=block_m)
+  m_max = groups.pop("m_max", 0)
+  return [np.asarray(x) for x in jax.jit(lambda **g: run(m_max=m_max, **g))(**groups)]
+
+
 def test_tile_groups_match_brute_force(rng):
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
@@ -281,8 +296,8 @@ def test_tile_groups_match_brute_force(rng):
     starts = ends - sizes
     bm = int(rng.choice([64, 128]))
     tiles = -(-max(int(ends[-1]), 1) // bm) + 1
-    got = np.asarray(tile_groups(jnp.asarray(np.stack([starts, ends], 1)), num_tiles=tiles,
-                                 block_m=bm)).reshape(tiles, 3)
+    got = np.asarray(jax.jit(functools.partial(tile_groups, num_tiles=tiles, block_m=bm))(
+        jnp.asarray(np.stack([starts, ends], 1)))).reshape(tiles, 3)
     assert np.array_equal(got[:, 2] * 8, np.arange(tiles) * bm)
     for t in range(tiles):
       touching = [g for g in range(num_groups)
@@ -299,27 +314,26 @@ def test_group_tiles_cover_every_row_once(rng, masked):
   owns), since a tile writes exactly its segment's rows."""
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
+    bm = int(rng.choice([64, 128]))
     if masked:
       m_max = int(rng.choice([8, 64, 128]))
       rows = num_groups * m_max
       masked_m = rng.integers(-2, m_max + 3, num_groups).astype(np.int32)   # clipped to M_max
       starts = np.arange(num_groups, dtype=np.int32) * m_max
       ends = starts + np.clip(masked_m, 0, m_max)
-      bounds = segment_bounds(rows, masked_m=jnp.asarray(masked_m), m_max=m_max,
-                              zero_segments=True)
+      bounds, plan = _metadata(rows, bm, True, masked_m=jnp.asarray(masked_m), m_max=m_max)
     else:
       rows = int(rng.integers(1, 400))
       sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
                                  empty=int(rng.integers(0, num_groups)))
       ends = np.minimum(np.cumsum(sizes), rows).astype(np.int32)    # more rows than lhs: clipped
       starts = np.concatenate([[0], ends[:-1]]).astype(np.int32)
-      bounds = segment_bounds(rows, group_sizes=jnp.asarray(sizes), zero_segments=True)
-    seg_starts, seg_ends = np.asarray(bounds).T
+      bounds, plan = _metadata(rows, bm, True, group_sizes=jnp.asarray(sizes))
+    seg_starts, seg_ends = bounds.T
     assert np.array_equal(seg_starts[:num_groups], starts), trial
     assert np.array_equal(seg_ends[:num_groups], ends), trial
-    bm = int(rng.choice([64, 128]))
     tiles = group_tiles_bound(rows, len(seg_starts), bm)
-    plan = np.asarray(group_tiles(bounds, num_tiles=tiles, block_m=bm)).reshape(tiles + 1, 3)
+    plan = plan.reshape(tiles + 1, 3)
     plan, (used, *_) = plan[:-1], plan[-1]
     assert (plan[:used, 0] == plan[:used, 1]).all() and (plan[used:, 0] > plan[used:, 1]).all()
     writer = np.full(rows, -1)
@@ -352,13 +366,8 @@ def test_metadata_large_fallbacks_agree(rng, monkeypatch):
     bm = int(rng.choice([64, 128]))
 
     def everything():
-      out = []
-      for by_group in (False, True):
-        bounds = segment_bounds(rows, group_sizes=sizes, zero_segments=by_group)
-        tiles = group_tiles_bound(rows, bounds.shape[0], bm)
-        plan = (group_tiles if by_group else tile_groups)(bounds, num_tiles=tiles, block_m=bm)
-        out += [np.asarray(bounds), np.asarray(plan)]
-      return out
+      return [x for by_group in (False, True)
+              for x in _metadata(rows, bm, by_group, group_sizes=sizes)]
     small = everything()
     monkeypatch.setattr(_index, "COMPARE_ALL_LIMIT", 0)
     large = everything()
