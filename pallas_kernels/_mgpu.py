@@ -147,17 +147,12 @@ def store_chunk(c, chunk, bufs, stores, send) -> None:
   send(buf, c, chunk)
 
 
-def store_chunks(tile, bufs, stores, send, count=None) -> None:
+def store_chunks(tile, bufs, stores, send) -> None:
   """A consumer's epilogue: `tile` [rows, C] (registers, WGMMA layout; or a tuple of such
   pieces, side by side, each a multiple of EPI_COLS wide) in EPI_COLS-column chunks, one after
-  another (`store_chunk`; the caller adds C // EPI_COLS to `stores`). count: how many of the
-  chunks to send (a traced int >= 1; default all)."""
+  another (`store_chunk`; the caller adds C // EPI_COLS to `stores`)."""
   for c, chunk in enumerate(epi_chunks(tile)):
-    one = lambda c=c, chunk=chunk: store_chunk(c, chunk, bufs, stores, send)
-    if count is None or c == 0:
-      one()
-    else:
-      pl.when(c < count)(one)
+    store_chunk(c, chunk, bufs, stores, send)
 
 
 def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:
