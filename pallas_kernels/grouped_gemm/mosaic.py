@@ -42,8 +42,8 @@ next unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek pref
 +0.3%, decode shapes within 0.5%, DS_G4_m256_dn +2.6%; -> one chunk per step (session 21):
 Gm_prefill_dn 433.1 -> 412.6 us, DS_prefill_G16_dn 676.2 -> 662.8, Gm_prefill_gu 887.9 ->
 873.5, the small rows within 0.4%. A Mosaic GPU profile of Gm_prefill_dn's consumers
-(session 21, 3-stage build) put the all-at-once flush at ~3000 SM cycles per unit beside one
-step's wgmmas (~1000).
+(session 21, 3-stage build, profile_units_run127.json) put the all-at-once flush at ~3000 SM
+cycles per unit, beside one step's wgmmas (~1000 cycles at the wgmma rate, not measured).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
