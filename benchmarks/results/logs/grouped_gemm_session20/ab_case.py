@@ -1,7 +1,10 @@
-"""Session 20 A/B helpers shared by ab_deferred.py and ab_prefetch.py (run from the repository
-root; the scripts' folder is on sys.path): a PEERS.md §3 row's inputs, reference and table config,
-and one checked, CUPTI-timed variant printed as a line."""
-import functools, sys
+"""Session 20 A/B helpers shared by ab_deferred.py and ab_prefetch.py, and by session 21's A/B
+scripts (run from the repository root; this folder on sys.path): a PEERS.md §3 row's inputs,
+reference and table config; one checked, CUPTI-timed variant printed as a line; variants
+interleaved over rows and rounds; a module loaded from a file beside the working tree's.
+Review after session 21: `interleaved` and `load_module` gathered the loop and the module loading
+the A/B scripts had each written (the same calls)."""
+import functools, importlib.util, json, sys
 import jax
 import jaxkern
 from benchmarks import _timing
@@ -45,3 +48,38 @@ def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False):
   if stop_on_layout_failure and not us and "Failed to infer" in r.get("note", ""):
     sys.exit("layout inference failed: stop")
   return r
+
+
+def load_module(name, path, replace=()):
+  """The Python file `path` as module `name` (registered in sys.modules first: dataclasses look
+  their module up), its source edited by the (old, new) pairs of `replace` (e.g. to import a
+  reference copy of a module it uses)."""
+  src = open(path).read()
+  for old, new in replace:
+    src = src.replace(old, new)
+  mod = sys.modules[name] = importlib.util.module_from_spec(
+      importlib.util.spec_from_loader(name, loader=None))
+  exec(compile(src, path, "exec"), mod.__dict__)
+  return mod
+
+
+def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
+  """Each row of `names` ('shape[/masked][/swiglu]'), `rounds` times, each variant in turn:
+  variants are (label, prepare), prepare() applies the variant and returns the kernel function
+  to call (grouped_gemm_pallas's signature) with the row's table config. Records (shape, round,
+  variant, config + `timed`'s) are written to out_path after every row; a layout-inference
+  failure of variant `stop_on` ends the run."""
+  from benchmarks import _mgpu_debug
+  _mgpu_debug.install()
+  records = []
+  for full in names:
+    sets, call, ref, cfg, flops = case(full)
+    for rnd in range(rounds):
+      for label, prepare in variants:
+        fn = prepare()
+        records.append(timed(dict(shape=full, round=rnd, variant=label, config=str(cfg)),
+                             call(fn, config=cfg), ref, sets, flops,
+                             f"r{rnd} {full:{width}s} {label:8s}",
+                             stop_on_layout_failure=label == stop_on))
+    json.dump(records, open(out_path, "w"), indent=1)
+  return records

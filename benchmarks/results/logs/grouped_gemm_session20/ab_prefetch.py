@@ -3,26 +3,15 @@
 out/mosaic_ref.py and imported beside the current module); the table's config of each shape,
 checked against the float32 reference, CUPTI kernel times, variants interleaved.
 python benchmarks/results/logs/grouped_gemm_session20/ab_prefetch.py OUT shape[/masked][/swiglu],... [rounds]
-Review after the session: the case setup and the timed line moved to ab_case.py (shared with
-ab_deferred.py); the same calls."""
-import importlib.util, json, sys
-from ab_case import case, timed
-from benchmarks import _mgpu_debug
+Review after session 20: the case setup and the timed line moved to ab_case.py (shared with
+ab_deferred.py); after session 21: the loop and the module loading too (ab_case.interleaved,
+load_module); the same calls."""
+import sys
+from ab_case import interleaved, load_module
 from pallas_kernels.grouped_gemm import mosaic
 
-spec = importlib.util.spec_from_file_location("mosaic_ref", "out/mosaic_ref.py")
-mosaic_ref = sys.modules["mosaic_ref"] = importlib.util.module_from_spec(spec)   # dataclasses
-spec.loader.exec_module(mosaic_ref)
-out_dir, names = sys.argv[1], sys.argv[2].split(",")
-rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-_mgpu_debug.install()
-records = []
-for full in names:
-  sets, call, ref, cfg, flops = case(full)
-  for rnd in range(rounds):
-    for label, mod in (("ref", mosaic_ref), ("prefetch", mosaic)):
-      records.append(timed(dict(shape=full, round=rnd, variant=label, config=str(cfg)),
-                           call(mod.grouped_gemm_pallas, config=cfg), ref, sets, flops,
-                           f"r{rnd} {full:34s} {label:8s}",
-                           stop_on_layout_failure=label == "prefetch"))
-  json.dump(records, open(f"{out_dir}/ab_prefetch.json", "w"), indent=1)
+mosaic_ref = load_module("mosaic_ref", "out/mosaic_ref.py")
+interleaved(f"{sys.argv[1]}/ab_prefetch.json", sys.argv[2].split(","),
+            int(sys.argv[3]) if len(sys.argv) > 3 else 1,
+            [("ref", lambda: mosaic_ref.grouped_gemm_pallas),
+             ("prefetch", lambda: mosaic.grouped_gemm_pallas)], stop_on="prefetch")
