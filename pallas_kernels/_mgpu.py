@@ -168,21 +168,26 @@ def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:
     size //= 2
 
 
-def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, interpret: bool) -> None:
+def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, period: int | None = None,
+                      interpret: bool) -> None:
   """Rows [lo, hi) of `tile` (registers, WGMMA layout, [R, C] 16-bit), less rows [skip[0],
   skip[1]) if given, and only its first `cols` columns (an even count; the rest lie past the
-  end of the result's rows, where a TMA store would clip them), into the global-memory ref `ref`
-  [R, C] with ordinary stores, each thread storing the elements it holds (predicated): for row
-  ranges no TMA box can take from a swizzled buffer (those not made of whole 8-row tiles). The
-  interpreter stores whole rows (its results are padded to whole tiles of columns)."""
+  end of the result's rows, where a TMA store would clip them), into the ref `ref` [R, C] with
+  ordinary stores, each thread storing the elements it holds (predicated): for row ranges no TMA
+  box can take from a swizzled buffer (those not made of whole 8-row tiles) into global memory,
+  or for a few rows of an unswizzled shared-memory buffer, which whole WGMMA-layout tiles write
+  with 8-way bank conflicts. With `period`, the rows whose index modulo `period` lies in
+  [lo, hi) (a tile of R / period heads' rows, head-major). The interpreter stores whole rows
+  (its results are padded to whole tiles of columns)."""
   s_lo, s_hi = skip if skip is not None else (hi, hi)
   if interpret:
-    def row(r, carry):
-      @pl.when((r < s_lo) | (r >= s_hi))
-      def _():
-        ref.at[pl.ds(r, 1)][...] = lax.dynamic_slice_in_dim(tile, r, 1, 0)
-      return carry
-    lax.fori_loop(lo, hi, row, None)
+    for base in range(0, tile.shape[0], period or tile.shape[0]):
+      def row(r, carry, base=base):
+        @pl.when((r < s_lo) | (r >= s_hi))
+        def _():
+          ref.at[pl.ds(base + r, 1)][...] = lax.dynamic_slice_in_dim(tile, base + r, 1, 0)
+        return carry
+      lax.fori_loop(lo, hi, row, None)
     return
 
   @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()) + (plgpu.Layout.WG_SPLAT,) * 5)
@@ -193,6 +198,8 @@ def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, interpret: bool) ->
     cmp = lambda pred, a, b: arith.cmpi(getattr(arith.CmpIPredicate, pred), a, b)
     for idx, reg in zip(tile.layout.thread_idxs(tile.shape), tile.registers.flat):
       row, col = (arith.index_cast(i32, i) for i in idx)   # of the register's first element
+      if period:
+        row = arith.remui(row, arith.constant(i32, period))
       inside = arith.andi(cmp("sge", row, lo), cmp("slt", row, hi))
       inside = arith.andi(inside, arith.ori(cmp("slt", row, s_lo), cmp("sge", row, s_hi)))
       inside = arith.andi(inside, cmp("slt", col, cols))

@@ -331,7 +331,8 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
         plgpu.copy_gmem_to_smem(q_ref.at[pl.ds(wg_tok, tpw), item.h * st.group + g],
                                 qo.at[pl.ds(g * tpw, tpw)], q_full.at[wg])
 
-    load_q(item_of(0))
+    with jax.named_scope("issue_q"):
+      load_q(item_of(0))
 
     shape = (_WG_ROWS, bk)
     # Index arrays of a whole score tile are made where they are used, not once for the kernel:
@@ -427,15 +428,19 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
       plgpu.barrier_arrive(v_free.at[slot])
       return acc
 
-    def step(count, b, seg, i, carry):
+    def step(count, b, seg, i, carry):   # named regions show in Mosaic GPU profiles
       acc, m_i, l_i = carry
       slot = lax.rem(count, stages)
       is_prefix, j = _block(seg, i)
-      plgpu.barrier_wait(k_full.at[slot])
-      s = qk(slot)
+      with jax.named_scope("wait_k"):
+        plgpu.barrier_wait(k_full.at[slot])
+      with jax.named_scope("qk"):
+        s = qk(slot)
       plgpu.barrier_arrive(k_free.at[slot])
-      m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
-      return pv(rescale(acc, alpha), p16, slot), m_new, l_i
+      with jax.named_scope("softmax"):
+        m_new, l_i, alpha, p16 = softmax(scores(s, seg, is_prefix, j), m_i, l_i)
+      with jax.named_scope("pv"):
+        return pv(rescale(acc, alpha), p16, slot), m_new, l_i
 
     def overlapped_step(count0, count, b, seg, i, carry):
       """Step `count` issues Q·Kᵀ of its block and P·V of the previous one (P carried in
@@ -513,19 +518,28 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
       with jax.named_scope("epilogue"):   # named regions show in Mosaic GPU profiles
         seen = l_i > 0.0
         inv = jnp.where(seen, 1.0 / jnp.where(seen, l_i, 1.0), 0.0)     # rows that saw nothing: 0
-        out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
+        with jax.named_scope("normalize"):
+          out = (acc * lax.broadcast_in_dim(inv, acc.shape, [0])).astype(st.dtype)
         if st.staged:     # exactly the sequence's rows of this warpgroup, G boxes per row range
           stage = stage_smem.at[wg]
-          stage[...] = out
-          plgpu.commit_smem()
           start, ext, _ = item.bounds
           lo = jnp.clip(start - wg_tok, 0, tpw)
           hi = jnp.clip(start + ext - wg_tok, 0, tpw)
+          # Only the rows the boxes read (each head's [lo, hi)), by predicated stores: the whole
+          # tile's WGMMA-layout stores into this unswizzled buffer conflict 8-way (A/B,
+          # benchmarks/results/logs/extend_attention_session22/ab_masked_run141.log: verify_burst
+          # kernel 9.12-9.17 -> 8.25-8.28 us, verify_chat 37.75-37.96 -> 37.48-37.50; the stage
+          # 2137 -> 793 cycles in profile_verify_run140/141).
+          with jax.named_scope("stage"):
+            _mgpu.store_rows_direct(out, stage, lo, hi, cols=st.head_dim, period=tpw,
+                                    interpret=st.interpret)
+            plgpu.commit_smem()
           for g in range(st.group):
             def copy(off, rows, g=g):
               plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
                                       out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
-            _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), tpw)
+            with jax.named_scope("boxes"):
+              _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), tpw)
         elif st.packed:
           qo[...] = out
           lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
