@@ -654,7 +654,7 @@ def _segment_send(out_ref, bounds_ref, seg, row0, col0, rows, st: _Static):
 class _Pending(NamedTuple):
   """A consumer's unit whose stores wait for the next unit's first K steps (st.deferred),
   carried from unit to unit: the tensor cores run the next unit's steps while the stores go out,
-  one chunk per step (`flushes`), where they would otherwise idle through the epilogue."""
+  one chunk every other step (`flushes`), where they would otherwise idle through the epilogue."""
   chunks: tuple     # the tile in 64-column chunks (registers, out dtype); a narrower unit's
                     # padded with zero chunks to the widest unit's count
   seg: jax.Array    # its segment (`group_tiles`)
@@ -687,16 +687,27 @@ class _Pending(NamedTuple):
 
   def flushes(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> tuple:
     """The stores as one callable per chunk (`stores` chunks sent before them), for the first K
-    steps of the next unit to issue one each (`_mgpu.consume`'s after_steps)."""
+    steps of the next unit to issue one every other step (`_mgpu.consume`'s after_steps, with a
+    step of nothing between chunks): a chunk's store (~950 cycles in session 21's profile)
+    outlasts one step's wgmmas (~1000 computed), so a step apart they overlap less. A/B against
+    one chunk per step, kernel us (benchmarks/results/logs/grouped_gemm_session22/
+    ab_spacing_run144/145): Gm_prefill_dn 409.4-409.5 -> 399.1-399.6, DS_prefill_G16_M16384_dn
+    657.8 -> 650.2, DS_prefill_G8_M8192_gu 646.0 -> 636.4, Gm_prefill_gu 857.0 -> 852.2;
+    Gm_decode_dn 126.1 -> 126.5 and DS_G16_m32_dn 117.6 -> 117.8 (one round each)."""
     # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
     # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
     # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
     row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
     send = _segment_send(out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st)
-    return tuple(
-        functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
-            _mgpu.store_chunk, c, chunk, bufs, stores, send))
-        for c, chunk in enumerate(self.chunks))
+    spaced = []
+    for c, chunk in enumerate(self.chunks):
+      spaced += [functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
+          _mgpu.store_chunk, c, chunk, bufs, stores, send)), _idle_step]
+    return tuple(spaced[:-1])
+
+
+def _idle_step():
+  """A step of _Pending.flushes with no store after it."""
 
 
 def _epilogue(accs):
