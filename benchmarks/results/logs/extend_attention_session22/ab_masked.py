@@ -3,6 +3,7 @@ head's [lo, hi), predicated stores from registers: mosaic._MASKED_STAGE) against
 64-row tile written into the unswizzled staging buffer (8-way bank conflicts: 2137 of verify_burst's
 ~13100 cycles per CTA in run140's profile); the table's config, each output checked against the
 float32 reference, CUPTI, variants interleaved over rounds.
+The switch was removed once the masked staging was kept (commit a3cbfa8); this ran at run141.
 python benchmarks/results/logs/extend_attention_session22/ab_masked.py OUT shapes [rounds]"""
 import json, sys
 sys.path.insert(0, "benchmarks/results/logs/extend_attention_session16")
