@@ -69,12 +69,12 @@ def producer_drain(total, free, stages: int) -> None:
       plgpu.barrier_wait(free.at[lax.rem(last, stages)])
 
 
-def consume(k_steps, count, full, free, stages: int, mma, after_steps=()):
+def consume(k_steps, count, full, free, stages: int, mma, after_steps=(), spacing: int = 1):
   """k_steps fills from `count` on: wait for each, mma(slot) (issues this step's wgmmas), keep
   one step in flight and release the slot of the step before; returns the next count.
-  after_steps: callables; the i-th runs right after step i's wgmmas are issued (at once when
-  there is no step i), so that it overlaps them and has one step's time: e.g. a previous tile's
-  epilogue stores, one chunk per step.
+  after_steps: callables; the i-th runs right after step i * spacing's wgmmas are issued (at once
+  when there is no such step), so that it overlaps them and has `spacing` steps' time: e.g. a
+  previous tile's epilogue stores, one chunk every `spacing` steps.
   Named regions (Mosaic GPU profiler traces; no code otherwise): "wait_full", a step's wait for
   its operands; "after_step"; "drain", the wait for the last step's wgmmas."""
   def step(kk, count):
@@ -89,12 +89,14 @@ def consume(k_steps, count, full, free, stages: int, mma, after_steps=()):
       plgpu.barrier_arrive(free.at[lax.rem(count - 1, stages)])
     return count + 1
 
-  start = count
-  for i, after in enumerate(after_steps):   # step i alone: a loop of 0 or 1 trips (a wgmma
-    start = lax.fori_loop(i, jnp.minimum(k_steps, i + 1), step, start)   # stays in a loop body)
+  start, done = count, 0
+  for i, after in enumerate(after_steps):   # the steps up to i * spacing: a loop of at most
+    until = i * spacing + 1                 # `spacing` trips (a wgmma stays in a loop body)
+    start = lax.fori_loop(jnp.minimum(k_steps, done), jnp.minimum(k_steps, until), step, start)
+    done = until
     with jax.named_scope("after_step"):
       after()
-  end = lax.fori_loop(jnp.minimum(k_steps, len(after_steps)), k_steps, step, start)
+  end = lax.fori_loop(jnp.minimum(k_steps, done), k_steps, step, start)
   with jax.named_scope("drain"):
     plgpu.wgmma_wait(0)
 
@@ -168,11 +170,11 @@ def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:
     size //= 2
 
 
-def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, period: int | None = None,
+def store_rows_direct(tile, ref, lo, hi, *, cols=None, skip=None, period: int | None = None,
                       interpret: bool) -> None:
   """Rows [lo, hi) of `tile` (registers, WGMMA layout, [R, C] 16-bit), less rows [skip[0],
-  skip[1]) if given, and only its first `cols` columns (an even count; the rest lie past the
-  end of the result's rows, where a TMA store would clip them), into the ref `ref` [R, C] with
+  skip[1]) if given, and only its first `cols` columns if given (an even count; the rest lie past
+  the end of the result's rows, where a TMA store would clip them), into the ref `ref` [R, C] with
   ordinary stores, each thread storing the elements it holds (predicated): for row ranges no TMA
   box can take from a swizzled buffer (those not made of whole 8-row tiles) into global memory,
   or for a few rows of an unswizzled shared-memory buffer, which whole WGMMA-layout tiles write
@@ -180,6 +182,7 @@ def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, period: int | None 
   [lo, hi) (a tile of R / period heads' rows, head-major). The interpreter stores whole rows
   (its results are padded to whole tiles of columns)."""
   s_lo, s_hi = skip if skip is not None else (hi, hi)
+  cols_given = cols is not None
   if interpret:
     for base in range(0, tile.shape[0], period or tile.shape[0]):
       def row(r, carry, base=base):
@@ -201,14 +204,17 @@ def store_rows_direct(tile, ref, lo, hi, *, cols, skip=None, period: int | None 
       if period:
         row = arith.remui(row, arith.constant(i32, period))
       inside = arith.andi(cmp("sge", row, lo), cmp("slt", row, hi))
-      inside = arith.andi(inside, arith.ori(cmp("slt", row, s_lo), cmp("sge", row, s_hi)))
-      inside = arith.andi(inside, cmp("slt", col, cols))
+      if skip is not None:        # (compares left out where they always hold)
+        inside = arith.andi(inside, arith.ori(cmp("slt", row, s_lo), cmp("sge", row, s_hi)))
+      if cols_given:
+        inside = arith.andi(inside, cmp("slt", col, cols))
       branch = scf.IfOp(inside)
       with ir.InsertionPoint(branch.then_block):
         vector.store(reg, ref, list(idx))
         scf.yield_([])
   as_i32 = lambda x: jnp.asarray(x, jnp.int32)
-  store(tile, ref, as_i32(lo), as_i32(hi), as_i32(s_lo), as_i32(s_hi), as_i32(cols))
+  store(tile, ref, as_i32(lo), as_i32(hi), as_i32(s_lo), as_i32(s_hi),
+        as_i32(cols if cols_given else 0))
 
 
 # Completion signals between CTAs (grouped GEMM's return_signals). The counters are int32

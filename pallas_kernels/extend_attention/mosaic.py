@@ -531,8 +531,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
           # kernel 9.12-9.17 -> 8.25-8.28 us, verify_chat 37.75-37.96 -> 37.48-37.50; the stage
           # 2137 -> 793 cycles in profile_verify_run140/141).
           with jax.named_scope("stage"):
-            _mgpu.store_rows_direct(out, stage, lo, hi, cols=st.head_dim, period=tpw,
-                                    interpret=st.interpret)
+            _mgpu.store_rows_direct(out, stage, lo, hi, period=tpw, interpret=st.interpret)
             plgpu.commit_smem()
           for g in range(st.group):
             def copy(off, rows, g=g):

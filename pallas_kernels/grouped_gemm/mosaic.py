@@ -34,8 +34,9 @@ epilogue; two consumer warpgroups share each tile by rows or columns (config.spl
 wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes. With
 rows split, a consumer none of whose rows are in a group only passes that group's slots on.
 Group tiles of 16-bit operands without signals defer each unit's stores (`deferred_stores`,
-`_Pending`): the tile waits in registers, and the next unit's first K steps each issue one of
-its 64-column chunks right after their wgmmas, so the tensor cores run through the epilogue.
+`_Pending`): the tile waits in registers, and every other one of the next unit's first K steps
+issues one of its 64-column chunks right after its wgmmas (`_FLUSH_SPACING`), so the tensor
+cores run through the epilogue.
 H200 A/B, kernel time (benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
 grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the
 next unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek prefill -0.6% to
@@ -43,7 +44,13 @@ next unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek pref
 Gm_prefill_dn 433.1 -> 412.6 us, DS_prefill_G16_dn 676.2 -> 662.8, Gm_prefill_gu 887.9 ->
 873.5, the small rows within 0.4%. A Mosaic GPU profile of Gm_prefill_dn's consumers
 (session 21, 3-stage build, profile_units_run127.json) put the all-at-once flush at ~3000 SM
-cycles per unit, beside one step's wgmmas (~1000 cycles at the wgmma rate, not measured).
+cycles per unit, beside one step's wgmmas (~1000 cycles at the wgmma rate, not measured), and
+a chunk's store after that change at ~950 (profile_units_run128.json), about one step's time;
+-> one chunk every other step (session 22, grouped_gemm_session22/ab_spacing_run144/145, one
+round each): Gm_prefill_dn 409.4-409.5 -> 399.1-399.6 us, DS_prefill_G16_M16384_dn 657.8 ->
+650.2, DS_prefill_G8_M8192_gu 646.0 -> 636.4, Gm_prefill_gu 857.0 -> 852.2; Gm_decode_dn 126.1
+-> 126.5, DS_G16_m32_dn 117.6 -> 117.8. (That A/B put an empty step between chunks; the spacing
+is now `_mgpu.consume`'s, the same steps in the same order.)
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -98,6 +105,7 @@ _F32 = jnp.float32
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
 FP8 = "float8_e4m3fn"
 SCALE_BLOCK = 128        # fp8 1D2D scales: per 128 channels of K (lhs), per 128 x 128 block (rhs)
+_FLUSH_SPACING = 2       # K steps between a deferred unit's chunk stores (module docstring)
 
 
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
@@ -536,7 +544,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           def mma(slot):
             for p, acc_ref in enumerate(acc_refs):
               plgpu.wgmma(acc_ref, *operands(slot, p))
-          end = _mgpu.consume(k_steps, count, full, free, stages, mma, after_steps=flushes)
+          end = _mgpu.consume(k_steps, count, full, free, stages, mma, after_steps=flushes,
+                              spacing=_FLUSH_SPACING)
           return end, tuple(r[...] for r in acc_refs)
 
         def product(count):
@@ -686,28 +695,17 @@ class _Pending(NamedTuple):
     return stores + jnp.where(self.live, self.count, 0)
 
   def flushes(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> tuple:
-    """The stores as one callable per chunk (`stores` chunks sent before them), for the first K
-    steps of the next unit to issue one every other step (`_mgpu.consume`'s after_steps, with a
-    step of nothing between chunks): a chunk's store (~950 cycles in session 21's profile)
-    outlasts one step's wgmmas (~1000 computed), so a step apart they overlap less. A/B against
-    one chunk per step, kernel us (benchmarks/results/logs/grouped_gemm_session22/
-    ab_spacing_run144/145): Gm_prefill_dn 409.4-409.5 -> 399.1-399.6, DS_prefill_G16_M16384_dn
-    657.8 -> 650.2, DS_prefill_G8_M8192_gu 646.0 -> 636.4, Gm_prefill_gu 857.0 -> 852.2;
-    Gm_decode_dn 126.1 -> 126.5 and DS_G16_m32_dn 117.6 -> 117.8 (one round each)."""
+    """The stores as one callable per chunk (`stores` chunks sent before them), for the next
+    unit's K steps to issue one every _FLUSH_SPACING steps (`_mgpu.consume`'s after_steps)."""
     # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
     # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
     # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
     row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
     send = _segment_send(out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st)
-    spaced = []
-    for c, chunk in enumerate(self.chunks):
-      spaced += [functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
-          _mgpu.store_chunk, c, chunk, bufs, stores, send)), _idle_step]
-    return tuple(spaced[:-1])
-
-
-def _idle_step():
-  """A step of _Pending.flushes with no store after it."""
+    return tuple(
+        functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
+            _mgpu.store_chunk, c, chunk, bufs, stores, send))
+        for c, chunk in enumerate(self.chunks))
 
 
 def _epilogue(accs):

@@ -15,17 +15,14 @@ The switches are not in the committed kernel: this runs on direct_spec_qbox_expe
 applied to commit 3444ae7.
 python benchmarks/results/logs/extend_attention_session22/ab_short.py OUT shapes [rounds] [--profile]
 (repository root)"""
-import functools, glob, json, os, sys
-import numpy as np
-import jax
-from jax.experimental.pallas import mosaic_gpu as plgpu
+import json, os, sys
 sys.path.insert(0, "benchmarks/results/logs/extend_attention_session16")
 from attn_case import case, kernel_us
 from benchmarks import _mgpu_debug, _timing
 from jaxkern.rules import extend_attention as rule
 from pallas_kernels.extend_attention import mosaic
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from timeline import timeline
+from timeline import profiled
 
 out_dir, names = sys.argv[1], sys.argv[2].split(",")
 rounds = int(sys.argv[3]) if len(sys.argv) > 3 and sys.argv[3].isdigit() else 3
@@ -62,33 +59,12 @@ set_variant(VARIANTS[-1])
 
 if "--profile" in sys.argv:
   args, kw, ref, arg_sets, cfg = case("verify_burst")
-  orig_params = plgpu.CompilerParams
   for v in (VARIANTS[0], VARIANTS[-1]):
     set_variant(v)
     short = "".join(map(str, v))
-    d = os.path.join(out_dir, f"prof_verify_burst_{short}")
-    os.makedirs(d, exist_ok=True)
-    plgpu.CompilerParams = functools.partial(orig_params, profile_space=64, profile_dir=d)
-    jax.clear_caches()
-    try:
-      f = jax.jit(lambda *a: mosaic.extend_attention_pallas(*a, **kw, config=cfg))
-      for _ in range(3):
-        jax.block_until_ready(f(*args))
-    finally:
-      plgpu.CompilerParams = orig_params
-      jax.clear_caches()
-    files = sorted(glob.glob(f"{d}/*.json"), key=os.path.getmtime)
-    if not files:
-      print("no trace", os.listdir(d), flush=True)
-      continue
-    t = dict(timeline(files[-1], cfg.consumers + 1), shape="verify_burst", variant=short)
-    for r in t["regions"]:
-      print(f"{short} {r['name']:10s}#{r['k']} {r['begin']:8.0f} {r['end']:8.0f} "
-            f"({r['end'] - r['begin']:6.0f}) n={r['n']}", flush=True)
-    print(f"{short} CTAs {t['ctas']} start spread {t['start_spread_us']:.2f} us, last "
-          f"event p10/50/90 {t['last_event_cycles']} cycles", flush=True)
-    records.append(t)
-    for f_ in files:
-      os.remove(f_)
+    t = profiled(lambda *a: mosaic.extend_attention_pallas(*a, **kw, config=cfg), args, out_dir,
+                 f"verify_burst_{short}", wgs=cfg.consumers + 1, space=64)
+    if t is not None:
+      records.append(dict(t, shape="verify_burst", variant=short))
   json.dump(records, open(f"{out_dir}/ab_short.json", "w"), indent=1)
 set_variant(VARIANTS[-1])

@@ -1,7 +1,10 @@
-"""Session 22: a Mosaic GPU profile trace summarised as each consumer region's mean (begin, end)
-in SM cycles from the warpgroup's first event (used by ab_short.py and profile_verify.py)."""
-import json
+"""Session 22: a Mosaic GPU profile of one call (`profiled`), summarised as each consumer
+region's mean (begin, end) in SM cycles from the warpgroup's first event (`timeline`); used by
+ab_short.py and profile_verify.py."""
+import functools, glob, json, os
 import numpy as np
+import jax
+from jax.experimental.pallas import mosaic_gpu as plgpu
 
 
 def timeline(trace_file, wgs):
@@ -31,3 +34,34 @@ def timeline(trace_file, wgs):
   return dict(ctas=len(starts), start_spread_us=float(max(starts) - min(starts)),
               last_event_cycles=[float(np.percentile(ends, q)) for q in (10, 50, 90)],
               regions=[dict(name=n, k=k, begin=b, end=e, n=c) for n, k, b, e, c in rows])
+
+
+def profiled(call, args, out_dir, label, *, wgs, space):
+  """Runs call(*args) with the Mosaic GPU profiler on (plgpu.CompilerParams patched, caches
+  cleared around it), prints the consumer timeline of its last trace and returns it (None: no
+  trace)."""
+  d = os.path.join(out_dir, f"prof_{label}")
+  os.makedirs(d, exist_ok=True)
+  orig = plgpu.CompilerParams
+  plgpu.CompilerParams = functools.partial(orig, profile_space=space, profile_dir=d)
+  jax.clear_caches()
+  try:
+    f = jax.jit(call)
+    for _ in range(3):
+      jax.block_until_ready(f(*args))
+  finally:
+    plgpu.CompilerParams = orig
+    jax.clear_caches()
+  files = sorted(glob.glob(f"{d}/*.json"), key=os.path.getmtime)
+  if not files:
+    print("no trace", os.listdir(d), flush=True)
+    return None
+  t = timeline(files[-1], wgs)
+  for r in t["regions"]:
+    print(f"{label} {r['name']:10s}#{r['k']} {r['begin']:8.0f} {r['end']:8.0f} "
+          f"({r['end'] - r['begin']:6.0f}) n={r['n']}", flush=True)
+  print(f"{label} CTAs {t['ctas']} start spread {t['start_spread_us']:.2f} us, last event "
+        f"p10/50/90 {t['last_event_cycles']} cycles", flush=True)
+  for f_ in files:
+    os.remove(f_)
+  return t
