@@ -42,7 +42,8 @@ Two ways of cutting the rows into tiles (`tiles=`):
 
 Key steps of one sequence: the prefix blocks its rows can see (positions [lo, hi], whole
 `block_kv`-aligned blocks of the paged cache, only from the first block inside the sliding window),
-then the extend blocks of its own new tokens up to its last row (causal). A prefix block is loaded
+then the extend blocks of its own new tokens up to its last row (causal); per-sequence tiles run
+the extend blocks first (`_block`: their loads need no page-table entry). A prefix block is loaded
 as `block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the block); a
 copy that would start past the sequence's valid keys is redirected to the block's first copy, so
 unused pages are never read. An extend block, whose rows lie next to each other in k and v, is one
@@ -153,6 +154,7 @@ class _Static:
   deal_at: int = 0       # persistent: where plan.persistent_deal starts in order_ref
   deal_slots: int = 0    # ... and its items per CTA
   bounds_at: int = 0     # global tiles: where the (start, ext, prefix) triples start in seq_ref
+  ext_first: bool = False  # a segment's extend blocks before its prefix blocks (`_block`)
 
   @property
   def tokens_per_wg(self) -> int:
@@ -189,8 +191,18 @@ def _segment(b, tok0, refs, st: _Static):
   return dict(seg, start=start, ext=ext, prefix=prefix)
 
 
-def _block(seg, i):
-  """Step i of a segment: (is it a prefix block, its block index)."""
+def _block(seg, i, st: _Static):
+  """Step i of a segment: (is it a prefix block, its block index). Prefix blocks first, then
+  extend blocks; with st.ext_first (per-sequence tiles) the extend blocks first: their TMA needs
+  only the sequence's bounds, a prefix block's also its page-table entry, one more dependent
+  global load before the first block can arrive, which then overlaps the extend steps. A/B on
+  an H100 (benchmarks/results/logs/extend_attention_session23/ab_ext_first_run151.log, kernel
+  us): verify_burst 9.10-9.17 -> 7.98-8.02, verify_chat 50.95 -> 49.56, verify_summ 51.91 ->
+  50.91, hd128_decode_8k 357.1 -> 355.6; verify_burst's first K block arrived 3604 cycles after
+  the consumer's first event (profile_verify_run151.log; 5314 on the H200 in session 22)."""
+  if st.ext_first:
+    is_prefix = i >= seg["n_ext"]
+    return is_prefix, jnp.where(is_prefix, seg["pb0"] + i - seg["n_ext"], seg["eb0"] + i)
   is_prefix = i < seg["n_prefix"]
   return is_prefix, jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
 
@@ -277,7 +289,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     plgpu.set_max_registers(40, action="decrease")
 
     def issue(h, count, b, seg, i, carry):
-      is_prefix, j = _block(seg, i)
+      is_prefix, j = _block(seg, i, st)
 
       def fill(k_src, v_src, boxes):
         """K, then V, of this step into their ring slot, each once the consumers have released
@@ -431,7 +443,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     def step(count, b, seg, i, carry):   # named regions show in Mosaic GPU profiles
       acc, m_i, l_i = carry
       slot = lax.rem(count, stages)
-      is_prefix, j = _block(seg, i)
+      is_prefix, j = _block(seg, i, st)
       with jax.named_scope("wait_k"):
         plgpu.barrier_wait(k_full.at[slot])
       with jax.named_scope("qk"):
@@ -449,7 +461,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
       at count0)."""
       acc, m_i, l_i, p_prev = carry
       slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
-      is_prefix, j = _block(seg, i)
+      is_prefix, j = _block(seg, i, st)
       plgpu.barrier_wait(k_full.at[slot])
 
       def update(s, m_i, l_i):
@@ -751,7 +763,8 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                ranked=ranked, overlap=config.overlap, ctas=ctas, kv_heads=num_kv_heads,
                deal_at=ranking.shape[0],
                deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas,
-               bounds_at=2 * num_tiles if config.tiles == "global" else 0)
+               bounds_at=2 * num_tiles if config.tiles == "global" else 0,
+               ext_first=config.tiles == "sequence")
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence in tile_info
     qo_indptr = tile_info
   out, lse = _call_kernel(tile_info, jnp.asarray(order), qo_indptr, prefix_lens, page_table.reshape(-1), q_p,

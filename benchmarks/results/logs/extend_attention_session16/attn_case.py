@@ -27,3 +27,31 @@ def case(name, *, reference=True):
 def kernel_us(kernels):
   """The Mosaic GPU kernel's share of a CUPTI per-kernel breakdown."""
   return sum(v for n, v in (kernels or {}).items() if "mosaic" in n)
+
+
+def interleaved(out_path, names, rounds, variants):
+  """Each shape of `names`, `rounds` times, each variant in turn: variants are (label, apply),
+  apply() switches the kernel to it. The pallas kernel with the table's config, checked against
+  the float32 reference (CUPTI, 20 iterations), printed as a line; the records (shape, round,
+  variant, config + checked_time's, kernel_us) are written to out_path after every shape.
+  (Session 23; the earlier A/B scripts wrote this loop themselves.)"""
+  import json
+  from benchmarks import _mgpu_debug
+  from pallas_kernels.extend_attention import mosaic
+  _mgpu_debug.install()
+  records = []
+  for name in names:
+    args, kw, ref, arg_sets, cfg = case(name)
+    for rnd in range(rounds):
+      for label, apply in variants:
+        apply()
+        r = _timing.checked_time(dict(shape=name, round=rnd, variant=label,
+                                      config=rule.config_name(cfg)),
+                                 lambda *a: mosaic.extend_attention_pallas(*a, **kw, config=cfg),
+                                 ref, arg_sets, tol=2e-2, iters=20)
+        r["kernel_us"] = kern = kernel_us(r.get("kernels"))
+        print(f"r{rnd} {name:20s} {r['config']:34s} {label:12s} kernel {kern:7.2f} "
+              f"err {r.get('err', float('nan')):.1e} {r.get('note', '')[:300]}", flush=True)
+        records.append(r)
+    json.dump(records, open(out_path, "w"), indent=1)
+  return records
