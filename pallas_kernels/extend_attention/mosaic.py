@@ -199,7 +199,9 @@ def _block(seg, i, st: _Static):
   an H100 (benchmarks/results/logs/extend_attention_session23/ab_ext_first_run151.log, kernel
   us): verify_burst 9.10-9.17 -> 7.98-8.02, verify_chat 50.95 -> 49.56, verify_summ 51.91 ->
   50.91, hd128_decode_8k 357.1 -> 355.6; verify_burst's first K block arrived 3604 cycles after
-  the consumer's first event (profile_verify_run151.log; 5314 on the H200 in session 22)."""
+  the consumer's first event (profile_verify_run151.log; 5314 on the H200 in session 22). On the
+  H200, the public op's verify_burst then ran 6.91 us beside the peers (run152; 8.0 in session
+  22's run143, another lease)."""
   if st.ext_first:
     is_prefix = i >= seg["n_ext"]
     return is_prefix, jnp.where(is_prefix, seg["pb0"] + i - seg["n_ext"], seg["eb0"] + i)

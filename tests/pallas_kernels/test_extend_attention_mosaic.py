@@ -60,6 +60,20 @@ def test_sequence_tiles_split_softcap_gqa4_decode_rows(rng):
          config=C(tiles="sequence", consumers=1, num_splits=2))
 
 
+def test_step_order_of_a_segment():
+  # Per-sequence tiles run a segment's extend blocks first (their loads need no page-table
+  # entry), global tiles its prefix blocks first; either way every block once.
+  from types import SimpleNamespace
+  from pallas_kernels.extend_attention.mosaic import _block
+  seg = dict(pb0=jnp.int32(3), n_prefix=jnp.int32(4), eb0=jnp.int32(7), n_ext=jnp.int32(2))
+  steps = lambda first: [tuple(int(x) for x in _block(seg, jnp.int32(i),
+                                                      SimpleNamespace(ext_first=first)))
+                         for i in range(6)]
+  prefix = [(1, 3), (1, 4), (1, 5), (1, 6)]
+  assert steps(True) == [(0, 7), (0, 8)] + prefix
+  assert steps(False) == prefix + [(0, 7), (0, 8)]
+
+
 def test_page_size_1_is_repaged_mha(rng):
   assert needs_repaging(1, 64) and not needs_repaging(16, 64) and not needs_repaging(128, 64)
   _check(rng, [(37, 6), (3, 11)], hq=2, hkv=2, page_size=1, sm_scale=0.3,
