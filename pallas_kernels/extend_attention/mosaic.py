@@ -154,7 +154,11 @@ class _Static:
   deal_at: int = 0       # persistent: where plan.persistent_deal starts in order_ref
   deal_slots: int = 0    # ... and its items per CTA
   bounds_at: int = 0     # global tiles: where the (start, ext, prefix) triples start in seq_ref
-  ext_first: bool = False  # a segment's extend blocks before its prefix blocks (`_block`)
+
+  @property
+  def ext_first(self) -> bool:
+    """A segment's extend blocks run before its prefix blocks (`_block`): per-sequence tiles."""
+    return self.tiles == "sequence"
 
   @property
   def tokens_per_wg(self) -> int:
@@ -765,8 +769,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                ranked=ranked, overlap=config.overlap, ctas=ctas, kv_heads=num_kv_heads,
                deal_at=ranking.shape[0],
                deal_slots=0 if deal is None else (deal.shape[0] - ctas) // ctas,
-               bounds_at=2 * num_tiles if config.tiles == "global" else 0,
-               ext_first=config.tiles == "sequence")
+               bounds_at=2 * num_tiles if config.tiles == "global" else 0)
   if not st.bounds_in_kernel:         # (start, ext, prefix) per sequence in tile_info
     qo_indptr = tile_info
   out, lse = _call_kernel(tile_info, jnp.asarray(order), qo_indptr, prefix_lens, page_table.reshape(-1), q_p,

@@ -4,6 +4,8 @@ every thread of every block in Python. The same kernel runs at real sizes in tes
 
 from __future__ import annotations
 
+from types import SimpleNamespace
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -13,7 +15,7 @@ import jaxkern
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.extend_attention import extend_attention_xla
-from pallas_kernels.extend_attention.mosaic import (ExtendAttentionPallasConfig,
+from pallas_kernels.extend_attention.mosaic import (ExtendAttentionPallasConfig, _block,
                                                     extend_attention_pallas, needs_repaging,
                                                     smem_bytes, unsupported_reason)
 from tests._testing import extend_attention_numpy, make_extend_inputs, rel_err
@@ -63,8 +65,6 @@ def test_sequence_tiles_split_softcap_gqa4_decode_rows(rng):
 def test_step_order_of_a_segment():
   # Per-sequence tiles run a segment's extend blocks first (their loads need no page-table
   # entry), global tiles its prefix blocks first; either way every block once.
-  from types import SimpleNamespace
-  from pallas_kernels.extend_attention.mosaic import _block
   seg = dict(pb0=jnp.int32(3), n_prefix=jnp.int32(4), eb0=jnp.int32(7), n_ext=jnp.int32(2))
   steps = lambda first: [tuple(int(x) for x in _block(seg, jnp.int32(i),
                                                       SimpleNamespace(ext_first=first)))

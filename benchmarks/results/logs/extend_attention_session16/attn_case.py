@@ -55,3 +55,15 @@ def interleaved(out_path, names, rounds, variants):
         records.append(r)
     json.dump(records, open(out_path, "w"), indent=1)
   return records
+
+
+def flag_ab(out_path, names, rounds, flag, labels):
+  """`interleaved` over a module switch of the kernel, mosaic.<flag> False then True (labelled
+  labels[0], labels[1]), which must be part of its static facts; left True after."""
+  from pallas_kernels.extend_attention import mosaic
+  switch = lambda on: lambda: setattr(mosaic, flag, on)
+  try:
+    return interleaved(out_path, names, rounds,
+                       [(labels[0], switch(False)), (labels[1], switch(True))])
+  finally:
+    setattr(mosaic, flag, True)
