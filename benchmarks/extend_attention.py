@@ -138,7 +138,7 @@ def main(argv):
   _report.plot(records, path.with_suffix(".png"), title="extend attention (bf16, page 16)")
   impls = list(dict.fromkeys(r["impl"] for r in records))
   print(_report.table(records, rate_key="tflops", baseline="jaxkern:auto", columns=impls))
-  print(f"\nfloors (us): " + ", ".join(f"{r['shape']}={r['floor_us']:.1f}" for r in records
+  print("\nfloors (us): " + ", ".join(f"{r['shape']}={r['floor_us']:.1f}" for r in records
                                       if r["impl"] == "jaxkern:auto" and r.get("floor_us")))
   print(f"wrote {path}")
 

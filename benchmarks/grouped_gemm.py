@@ -23,7 +23,6 @@ from absl import app, flags
 import jaxkern
 from benchmarks import _report, _timing
 from jaxkern import tuning
-from jaxkern.checks import rel_err
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,

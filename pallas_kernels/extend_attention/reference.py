@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import math
 
-import jax
 import jax.numpy as jnp
 from jax import lax
 

@@ -1,7 +1,5 @@
 """sharding.reduce_scatter on 2/4/8-device CPU meshes vs float64 numpy."""
 
-import functools
-
 import jax
 import jax.numpy as jnp
 import numpy as np
