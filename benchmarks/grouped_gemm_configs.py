@@ -41,7 +41,8 @@ from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             MASKED_GROUPED_GEMM_SHAPES)
 from pallas_kernels.grouped_gemm import (grouped_gemm_reference, grouped_gemm_xla,
                                          quantize_lhs_fp8, quantize_rhs_fp8)
-from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signals_reason
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from pallas_kernels.grouped_gemm.support import signals_reason
 
 _CONFIGS = flags.DEFINE_list("configs", [], "only configs whose name contains one of these")
 _PEERS = flags.DEFINE_bool("peers", True, "also time ragged_dot_mgpu and tokamax (contiguous)")

@@ -173,7 +173,7 @@ def random_group_sizes(rng, num_groups, total, *, empty=0):
 
 def snapshot_consumer(*, num_ctas: int, num_blocks: int, block_m: int, n_out: int, target: int,
                       dtype, interpret: bool, chunk: int = 64):
-  """A SignalConsumer for the grouped GEMM (pallas_kernels.grouped_gemm.mosaic) that copies
+  """A SignalConsumer for the grouped GEMM (pallas_kernels.grouped_gemm) that copies
   every signal block of the output as soon as its signal reaches `target` (CTA c takes blocks
   c, c + num_ctas, ...). Results: the copies [num_blocks * block_m, n_out] and, per block, how
   many reads found the signal below target (> 0: the copy waited on the running GEMM). A copy
@@ -182,7 +182,7 @@ def snapshot_consumer(*, num_ctas: int, num_blocks: int, block_m: int, n_out: in
   from jax.experimental import pallas as pl
 
   from pallas_kernels import _mgpu
-  from pallas_kernels.grouped_gemm.mosaic import SignalConsumer
+  from pallas_kernels.grouped_gemm.support import SignalConsumer
 
   def body(cta, signals, out, snap, polls):
     def block(b, carry):

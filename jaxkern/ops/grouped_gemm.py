@@ -13,7 +13,8 @@ from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout
-from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas, signal_target
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from pallas_kernels.grouped_gemm.support import signal_target
 
 _OP = "grouped_gemm"
 _FP8 = jnp.float8_e4m3fn

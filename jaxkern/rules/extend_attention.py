@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-import numpy as np
 
 from jaxkern import tuning
 from jaxkern.choice import Choice
@@ -14,7 +13,7 @@ from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
 from pallas_kernels.extend_attention import (ExtendAttentionPallasConfig, ExtendAttentionXlaConfig,
                                             num_query_blocks)
-from pallas_kernels.extend_attention import mosaic, plan
+from pallas_kernels.extend_attention import plan, support
 
 OP = "extend_attention"
 IMPLS = ("xla", "pallas")
@@ -95,7 +94,7 @@ def _xla_config(problem: ExtendAttentionProblem) -> ExtendAttentionXlaConfig:
 
 def unsupported(problem: ExtendAttentionProblem, config) -> str | None:
   p = problem
-  return mosaic.unsupported_reason(config, head_dim=p.head_dim, dtype=p.dtype,
+  return support.unsupported_reason(config, head_dim=p.head_dim, dtype=p.dtype,
                                    num_q_heads=p.num_q_heads, num_kv_heads=p.num_kv_heads)
 
 
@@ -261,7 +260,7 @@ def with_persistence(problem: ExtendAttentionProblem, config,
                             "256, and persistent CTAs' chunk buffers leave them little L1: "
                             "measured 4.6-8.4% slower)")
   persistent = dataclasses.replace(config, persistent_ctas=device.num_sms or 132)
-  reason = mosaic.unsupported_reason(persistent, head_dim=problem.head_dim, dtype=problem.dtype,
+  reason = support.unsupported_reason(persistent, head_dim=problem.head_dim, dtype=problem.dtype,
                                      num_q_heads=problem.num_q_heads,
                                      num_kv_heads=problem.num_kv_heads)
   if reason is not None:

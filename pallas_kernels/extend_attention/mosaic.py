@@ -43,28 +43,30 @@ Two ways of cutting the rows into tiles (`tiles=`):
 Key steps of one sequence: the prefix blocks its rows can see (positions [lo, hi], whole
 `block_kv`-aligned blocks of the paged cache, only from the first block inside the sliding window),
 then the extend blocks of its own new tokens up to its last row (causal); per-sequence tiles run
-the extend blocks first (`_block`: their loads need no page-table entry). A prefix block is loaded
-as `block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the block); a
-copy that would start past the sequence's valid keys is redirected to the block's first copy, so
-unused pages are never read. An extend block, whose rows lie next to each other in k and v, is one
-copy (the ring barrier's other arrivals are plain ones): against per-page copies it measured
-0.8-1.9% faster at head_dim 256 (prefill_long, chunks) and 4.6-4.7% on head_dim 128 prefill_long,
-the producer's TMA issue rather than the bytes (loading half of every block saved 2.0-3.1%;
-benchmarks/results/logs/extend_attention_session17/ablate_kv.json).
+the extend blocks first (`step_block`: their loads need no page-table entry). A prefix block is
+loaded as `block_kv // rows_per_copy` TMA copies (one per page when pages are smaller than the
+block); a copy that would start past the sequence's valid keys is redirected to the block's first
+copy, so unused pages are never read. An extend block, whose rows lie next to each other in k and
+v, is one copy (the ring barrier's other arrivals are plain ones): against per-page copies it
+measured 0.8-1.9% faster at head_dim 256 (prefill_long, chunks) and 4.6-4.7% on head_dim 128
+prefill_long, the producer's TMA issue rather than the bytes (loading half of every block saved
+2.0-3.1%; benchmarks/results/logs/extend_attention_session17/ablate_kv.json).
 
 Contract beyond DESIGN.md §2 (the XLA path has none): cache slots past `prefix_lens[b]` in the
 sequence's last partly filled page, and the rows of k/v up to block_kv - 1 past a sequence's last
 token (the next sequence's, or padding tokens), are read and masked, so they must hold finite
 values (any finite value; a JAX KV cache that is written by scatter always does). Unused pages may
 hold anything, NaN included.
+
+This file holds the kernel and its wrapper; beside it: `schedule.py` (a CTA's items and key steps,
+which producer and consumers both walk), `plan.py` (metadata built in XLA, and the trace-time
+launch order and deal), `support.py` (what a config supports, also read by the rule).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 import math
-from typing import NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -78,197 +80,36 @@ from pallas_kernels.extend_attention import plan
 from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention.plan import ALIGN, needs_repaging
-from pallas_kernels.extend_attention.reference import clip_bounds, sequence_bounds
+from pallas_kernels.extend_attention.reference import sequence_bounds
+from pallas_kernels.extend_attention.schedule import (Static, cta_item, segment, split_range,
+                                                      step_block)
+from pallas_kernels.extend_attention.support import unsupported_reason
 
-__all__ = ["ExtendAttentionPallasConfig", "extend_attention_pallas", "needs_repaging",
-           "smem_bytes", "unsupported_reason"]
+__all__ = ["extend_attention_pallas"]
 
 _F32 = jnp.float32
 _LOG2E = math.log2(math.e)
 _NEG = -1e9              # query position of rows outside the current sequence: sees no key
 _BIG_COL = float(1 << 30)   # a column bound past every column of a key block (either side)
-SUPPORTED_HEAD_DIMS = (64, 128, 256)
-SUPPORTED_DTYPES = ("bfloat16", "float16")
-
-
-def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
-  """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
-  unsplit sequence tiles or the output chunk buffers of persistent CTAs, the K/V ring, softmax
-  stats of split tiles)."""
-  qo = config.block_rows * head_dim * itemsize
-  stage = qo if config.staged_output else 0
-  if config.persistent_ctas:
-    stage = config.consumers * 2 * _WG_ROWS * _mgpu.EPI_COLS * itemsize
-  kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
-  lse = config.block_rows * 4 if config.packed_output else 0
-  return qo + stage + kv + lse + _mgpu.SMEM_SLACK
-
-
-def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dtype: str,
-                       num_q_heads: int, num_kv_heads: int) -> str | None:
-  """Why the kernel cannot run this problem with this config (None when it can)."""
-  if dtype not in SUPPORTED_DTYPES:
-    return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)})"
-  if head_dim not in SUPPORTED_HEAD_DIMS:
-    return (f"head_dim {head_dim} (the kernel takes {SUPPORTED_HEAD_DIMS}; 512 would need "
-            "256 accumulator registers per thread)")
-  group = num_q_heads // num_kv_heads
-  if _WG_ROWS % group or _WG_ROWS // group < 8:
-    return (f"GQA group {group} (a warpgroup packs 64 / G tokens of each head, which must be a "
-            "multiple of 8: G in 1, 2, 4, 8)")
-  return _mgpu.smem_reason(smem_bytes(config, head_dim), f" for head_dim {head_dim}")
-
-
-@dataclasses.dataclass(frozen=True)
-class _Static:
-  tiles: str          # "global" or "sequence"
-  num_tiles: int
-  tiles_per_seq: int  # sequence tiles: CTA n is tile n % tiles_per_seq of sequence n // ... (dense)
-  dense: bool
-  num_tokens: int
-  num_seqs: int
-  max_extend: int
-  max_prefix: int
-  group: int
-  head_dim: int
-  page_size: int
-  num_pages: int
-  max_pages: int
-  block_kv: int
-  rows_per_copy: int
-  num_stages: int
-  consumers: int
-  num_splits: int
-  sm_scale: float
-  window: int | None
-  logit_cap: float | None
-  dtype: jnp.dtype
-  packed: bool        # ExtendAttentionPallasConfig.packed_output
-  bounds_in_kernel: bool  # sequence tiles: see _bounds
-  staged: bool        # ExtendAttentionPallasConfig.staged_output
-  interpret: bool
-  ranked: bool = False  # global tiles launched in the order of order_ref ("cost", "position")
-  overlap: bool = False  # ExtendAttentionPallasConfig.overlap
-  ctas: int = 0          # global tiles: persistent CTAs, running the items order_ref deals them
-  kv_heads: int = 1
-  deal_at: int = 0       # persistent: where plan.persistent_deal starts in order_ref
-  deal_slots: int = 0    # ... and its items per CTA
-  bounds_at: int = 0     # global tiles: where the (start, ext, prefix) triples start in seq_ref
-
-  @property
-  def ext_first(self) -> bool:
-    """A segment's extend blocks run before its prefix blocks (`_block`): per-sequence tiles."""
-    return self.tiles == "sequence"
-
-  @property
-  def tokens_per_wg(self) -> int:
-    return _WG_ROWS // self.group
-
-  @property
-  def tile_tokens(self) -> int:
-    return self.consumers * self.tokens_per_wg
-
-
-
-def _bounds(b, refs, st: _Static):
-  """Sequence b's (start, ext, prefix), clipped as reference.sequence_bounds clips them.
-
-  Global tiles read them precomputed by XLA (plan.global_tile_meta, after the tiles' entries):
-  clipping them in the kernel measured 6% slower there (A/B on one H200, global/c2/kv64/s2:
-  chunk 16x1024/0 kernel 166.8 vs 157.8 us, chunk 32x512/0 111.1 vs 105.1; logs in
-  benchmarks/results/logs/extend_attention_session5/ab_*). Per-sequence tiles clip the raw
-  qo_indptr / prefix_lens here: there the fusion would cost more than the clipping (verify_burst
-  kernel 9.8 us in all)."""
-  if not st.bounds_in_kernel:
-    bounds_ref, _ = refs
-    return tuple(bounds_ref[st.bounds_at + 3 * b + i] for i in range(3))
-  indptr_ref, prefix_ref = refs
-  return clip_bounds(indptr_ref[b], indptr_ref[b + 1], prefix_ref[b], num_tokens=st.num_tokens,
-                     max_extend_len=st.max_extend, max_prefix=st.max_prefix)
-
-
-def _segment(b, tok0, refs, st: _Static):
-  """Scalar facts of sequence b's share of a tile: its bounds and key steps (plan.segment_steps)."""
-  start, ext, prefix = _bounds(b, refs, st)
-  seg = plan.segment_steps(start, ext, prefix, tok0, tile_tokens=st.tile_tokens,
-                           block_kv=st.block_kv, window=st.window)
-  return dict(seg, start=start, ext=ext, prefix=prefix)
-
-
-def _block(seg, i, st: _Static):
-  """Step i of a segment: (is it a prefix block, its block index). Prefix blocks first, then
-  extend blocks; with st.ext_first (per-sequence tiles) the extend blocks first: their TMA needs
-  only the sequence's bounds, a prefix block's also its page-table entry, one more dependent
-  global load before the first block can arrive, which then overlaps the extend steps. A/B on
-  an H100 (benchmarks/results/logs/extend_attention_session23/ab_ext_first_run151.log, kernel
-  us): verify_burst 9.10-9.17 -> 7.98-8.02, verify_chat 50.95 -> 49.56, verify_summ 51.91 ->
-  50.91, hd128_decode_8k 357.1 -> 355.6; verify_burst's first K block arrived 3604 cycles after
-  the consumer's first event (profile_verify_run151.log; 5314 on the H200 in session 22). On the
-  H200, the public op's verify_burst then ran 6.91 us beside the peers (run152; 8.0 in session
-  22's run143, another lease)."""
-  if st.ext_first:
-    is_prefix = i >= seg["n_ext"]
-    return is_prefix, jnp.where(is_prefix, seg["pb0"] + i - seg["n_ext"], seg["eb0"] + i)
-  is_prefix = i < seg["n_prefix"]
-  return is_prefix, jnp.where(is_prefix, seg["pb0"] + i, seg["eb0"] + i - seg["n_prefix"])
-
-
-def _split_range(total, split, num_splits):
-  if num_splits == 1:
-    return jnp.int32(0), total
-  return lax.div(total * split, num_splits), lax.div(total * (split + 1), num_splits)
-
-
-class _Item(NamedTuple):
-  """The (tile, KV head) a CTA computes."""
-  n: jax.Array         # tile index
-  h: jax.Array         # KV head
-  tok0: jax.Array      # the tile's first token row (8-aligned)
-  seg_lo: jax.Array    # first and last sequence of the tile (seg_hi < seg_lo: none)
-  seg_hi: jax.Array
-  part: jax.Array | None   # sequence tiles: tile of the sequence, and its (start, ext, prefix)
-  bounds: tuple | None
-
-
-def _item(tile_ref, order_ref, seg_refs, st: _Static, r=None) -> _Item:
-  """This CTA's (tile, KV head) from the grid (tile, head), whose head index runs fastest. Global
-  tiles: grid tile r is the r-th heaviest, the r-th of plan.global_tile_order when ranked, else
-  tile T - 1 - r (the heaviest first for one sequence). Persistent: item r of that order."""
-  if r is None:
-    tile, h = lax.axis_index("tile"), lax.axis_index("head")
-  else:
-    tile, h = lax.div(r, st.kv_heads), lax.rem(r, st.kv_heads)
-  if st.tiles == "global":
-    n = order_ref[tile] if st.ranked else st.num_tiles - 1 - tile
-    seg_hi = jnp.minimum(tile_ref[st.num_tiles + n], st.num_seqs - 1)
-    return _Item(n, h, n * st.tile_tokens, tile_ref[n], seg_hi, None, None)  # tok0: 8-aligned
-  if st.dense:
-    seq, part = ((tile, jnp.int32(0)) if st.tiles_per_seq == 1 else
-                 (lax.div(tile, st.tiles_per_seq), lax.rem(tile, st.tiles_per_seq)))
-  else:
-    seq, part = tile_ref[2 * tile], tile_ref[2 * tile + 1]
-  bounds = _bounds(seq, seg_refs, st)
-  tok0 = lax.div(bounds[0], ALIGN) * ALIGN + part * st.tile_tokens
-  return _Item(tile, h, tok0, seq, seq, part, bounds)
 
 
 def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_ref, v_ref,
-            kc_ref, vc_ref, out_ref, lse_ref, scratch, *, st: _Static):
+            kc_ref, vc_ref, out_ref, lse_ref, scratch, *, st: Static):
   (qo_smem, stage_smem, k_smem, v_smem, lse_smem), (k_full, v_full, q_full), \
       (k_free, v_free) = scratch
   bk, stages, rpc = st.block_kv, st.num_stages, st.rows_per_copy
   copies = bk // rpc
   wg = lax.axis_index("wg")
   split = lax.axis_index("split") if st.num_splits > 1 else jnp.int32(0)
-  seg_refs = (seq_ref, prefix_ref)   # qo_indptr, or (start, ext, prefix) triples: see _bounds
+  seg_refs = (seq_ref, prefix_ref)   # qo_indptr, or (start, ext, prefix) triples: see `seq_bounds`
   tpw = st.tokens_per_wg
   if st.ctas:          # plan.persistent_deal: this CTA's item count, then its items
     cta = lax.axis_index("tile")
     my_items = order_ref[st.deal_at + cta]
-    item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st,
+    item_of = lambda k: cta_item(tile_ref, order_ref, seg_refs, st,
                               order_ref[st.deal_at + st.ctas + cta * st.deal_slots + k])
   else:
-    item_of = lambda k: _item(tile_ref, order_ref, seg_refs, st)
+    item_of = lambda k: cta_item(tile_ref, order_ref, seg_refs, st)
 
   def for_each_item(body, count):
     """body(k, item, count) -> count over this CTA's items (one unless persistent)."""
@@ -281,8 +122,8 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     `per_segment` adds loop-invariant values to a segment's facts once, outside its step loop."""
     def seg_body(b, carry):
       count, inner = carry
-      seg = per_segment(_segment(b, item.tok0, seg_refs, st))
-      lo, hi = _split_range(seg["n_prefix"] + seg["n_ext"], split, st.num_splits)
+      seg = per_segment(segment(b, item.tok0, seg_refs, st))
+      lo, hi = split_range(seg["n_prefix"] + seg["n_ext"], split, st.num_splits)
 
       def step(i, c):
         count, inner = c
@@ -295,7 +136,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     plgpu.set_max_registers(40, action="decrease")
 
     def issue(h, count, b, seg, i, carry):
-      is_prefix, j = _block(seg, i, st)
+      is_prefix, j = step_block(seg, i, st)
 
       def fill(k_src, v_src, boxes):
         """K, then V, of this step into their ring slot, each once the consumers have released
@@ -449,7 +290,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     def step(count, b, seg, i, carry):   # named regions show in Mosaic GPU profiles
       acc, m_i, l_i = carry
       slot = lax.rem(count, stages)
-      is_prefix, j = _block(seg, i, st)
+      is_prefix, j = step_block(seg, i, st)
       with jax.named_scope("wait_k"):
         plgpu.barrier_wait(k_full.at[slot])
       with jax.named_scope("qk"):
@@ -467,7 +308,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
       at count0)."""
       acc, m_i, l_i, p_prev = carry
       slot, prev = lax.rem(count, stages), lax.rem(count + stages - 1, stages)
-      is_prefix, j = _block(seg, i, st)
+      is_prefix, j = step_block(seg, i, st)
       plgpu.barrier_wait(k_full.at[slot])
 
       def update(s, m_i, l_i):
@@ -586,7 +427,7 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)   # shared memory must outlive the reads only
 
 
-def _zero_unowned_rows(stage, out_ref, indptr_ref, seq, bounds, h, first, st: _Static):
+def _zero_unowned_rows(stage, out_ref, indptr_ref, seq, bounds, h, first, st: Static):
   """Staged sequence tiles write only their sequences' rows; the rows no sequence computes
   (after a sequence's last computed token up to the next sequence's start or T, and before the
   first sequence) must read zeros. The first tile of each sequence writes them for its KV head's
@@ -617,7 +458,7 @@ def _zero_unowned_rows(stage, out_ref, indptr_ref, seq, bounds, h, first, st: _S
 
 
 def _call_kernel(tile_info, order, qo_indptr, prefix_lens, page_table, q_p, k, v, k_cache,
-                 v_cache, *, st: _Static, interpret):
+                 v_cache, *, st: Static, interpret):
   num_kv_heads = k.shape[1]
   bk, d = st.block_kv, st.head_dim
   transforms = _mgpu.swizzled(st.dtype)
@@ -708,7 +549,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
   if config.tiles == "global":
     tiling = None
     num_tiles, tiles_per_seq, dense = -(-num_tokens // tile_tokens), 0, False
-    # the tiles' sequences and every sequence's bounds (see _bounds), one XLA kernel
+    # the tiles' sequences and every sequence's bounds (see `bounds`), one XLA kernel
     tile_info = plan.global_tile_meta(qo_indptr, prefix_lens, num_tokens=num_tokens,
                                       tile_tokens=tile_tokens, num_tiles=num_tiles,
                                       max_extend_len=max_ext, max_prefix=max_prefix)
@@ -755,7 +596,7 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                                                 consumers=config.consumers, persistent=True),
                                 ctas)
     order = (np if isinstance(ranking, np.ndarray) else jnp).concatenate([ranking, deal])
-  st = _Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
+  st = Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
                dense=dense, num_tokens=num_tokens,
                num_seqs=num_seqs, max_extend=max_ext, max_prefix=max_prefix, group=group,
                head_dim=head_dim, page_size=page_size, num_pages=k_cache.shape[0],

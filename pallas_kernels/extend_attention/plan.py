@@ -7,7 +7,7 @@ decode step's attention kernel), so the common cases build few: per-sequence til
 verify batches none at all (the grid says which sequence a CTA owns; the kernel clips the
 sequence's bounds from `qo_indptr` / `prefix_lens` itself), global tiles one search over
 `qo_indptr` and one fusion of clipped bounds (cheaper than clipping them in the kernel there:
-mosaic._bounds).
+schedule.seq_bounds).
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [sta
 (contiguous: the running sums of group_sizes, clipped to M; masked: g * M_max + [0, masked_m[g])).
 Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros.
 
-The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets
-(t * block_m). XLA computes once per call which groups each row tile touches (`tile_groups`:
-one reduction comparing every tile with every group bound), so a kernel never scans the groups. A tile runs one
-K loop per group it touches (usually one; a tile across a group boundary runs both groups' loops
-and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
+The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets (t *
+block_m). XLA computes once per call which groups each row tile touches (`tile_groups`: one
+reduction comparing every tile with every group bound), so a kernel never scans the groups. A tile
+runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
+loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
 ragged, and the small buffers leave shared memory for a 4-deep ring at 128 x 256.
 With config.tiles="groups" every tile lies inside one *segment* instead (`group_tiles`: a
@@ -28,14 +28,15 @@ weight tiles together, mostly from L2). With tiles="groups" the plan also says h
 tiles are in use, so only those are dealt out, and the last units, fewer than one per CTA, may
 run as column pieces on two CTAs each (`tail_pieces`): 8.24 units per CTA then take about 8.5
 units' time, not 9. A segment's last tile with at most half its rows in the segment runs as a
-half tile (`half_tiles`): both consumers on those rows, splitting the columns. One producer warpgroup streams (lhs, rhs) K blocks into a
-`num_stages` ring across units and groups, so the next tile's loads run under this tile's
-epilogue; two consumer warpgroups share each tile by rows or columns (config.split) and issue
-wgmma with one group in flight, releasing a ring slot when the wgmma that read it completes. With
-rows split, a consumer none of whose rows are in a group only passes that group's slots on.
+half tile (`half_tiles`): both consumers on those rows, splitting the columns. One producer
+warpgroup streams (lhs, rhs) K blocks into a `num_stages` ring across units and groups, so the
+next tile's loads run under this tile's epilogue; two consumer warpgroups share each tile by
+rows or columns (config.split) and issue wgmma with one group in flight, releasing a ring slot
+when the wgmma that read it completes. With rows split, a consumer none of whose rows are in a
+group only passes that group's slots on.
 Group tiles of 16-bit operands without signals defer each unit's stores (`deferred_stores`,
-`_Pending`): the tile waits in registers, and every other one of the next unit's first K steps
-issues one of its 64-column chunks right after its wgmmas (`_FLUSH_SPACING`), so the tensor
+`Pending`): the tile waits in registers, and every other one of the next unit's first K steps
+issues one of its 64-column chunks right after its wgmmas (`FLUSH_SPACING`), so the tensor
 cores run through the epilogue.
 H200 A/B, kernel time (benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
 grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the
@@ -76,13 +77,16 @@ ordering (`_mgpu.signal_wait`) sees the tile's data. This costs the overlap of a
 with the next unit's main loop, in signal mode only. A `SignalConsumer` runs a caller's code on
 extra CTAs of the same launch (SMs the GEMM leaves free), polling the signals while the GEMM runs:
 the way a JAX program overlaps work with this kernel, since XLA runs one kernel at a time.
+
+This file holds the kernel and its wrapper; beside it: `plan.py` (the tile metadata XLA computes
+before the launch), `support.py` (what a config supports and which features it turns on, also
+read by the rule) and `epilogue.py` (SwiGLU, exact-row stores and deferred stores).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import functools
-from typing import Callable, NamedTuple
 
 import jax
 import jax.numpy as jnp
@@ -91,254 +95,24 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
-from pallas_kernels import _index
-from pallas_kernels._index import prefix_sum, ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
-from pallas_kernels.grouped_gemm.reference import check_rhs_layout, group_bounds, swap_kn
+from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
+from pallas_kernels.grouped_gemm.plan import (group_tiles, group_tiles_bound, segment_bounds,
+                                              tail_pieces, tile_groups)
+from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
+from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsumer, column_parts,
+                                                 deferred_stores, half_tiles, signals_reason,
+                                                 tail_split, unsupported_reason)
 
-__all__ = ["GroupedGemmPallasConfig", "SignalConsumer", "deferred_stores", "group_tiles",
-           "grouped_gemm_pallas", "half_tiles", "tail_pieces", "tail_split",
-           "segment_bounds", "signal_target", "signals_reason", "smem_bytes", "tile_groups",
-           "unsupported_reason"]
+__all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
-SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
-FP8 = "float8_e4m3fn"
-SCALE_BLOCK = 128        # fp8 1D2D scales: per 128 channels of K (lhs), per 128 x 128 block (rhs)
-_FLUSH_SPACING = 2       # K steps between a deferred unit's chunk stores (module docstring)
-
-
-def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
-  """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
-  SwiGLU's gate and up parts share each ring slot's rhs columns); fp8 (itemsize 1) also rings
-  one float32 lhs scale per tile row and writes a 16-bit output."""
-  ring = _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
-                               block_k=config.block_k, num_stages=config.num_stages,
-                               itemsize=itemsize, epi_rows=config.wg_tile[0],
-                               epi_itemsize=max(itemsize, 2))
-  return ring + (config.num_stages * config.block_m * 4 if itemsize == 1 else 0)
-
-
-def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
-                activation: str | None) -> str | None:
-  """Why the fp8 (1D2D-scaled) kernel cannot run this config (None when it can)."""
-  if activation is not None:
-    return f"activation={activation!r} with fp8 operands (the fp8 kernel fuses no epilogue yet)"
-  if out_dtype not in ("bfloat16", "float16"):
-    return f"out_dtype {out_dtype} with fp8 operands (the kernel writes bfloat16 or float16)"
-  if k % SCALE_BLOCK:
-    return f"K={k}: fp8 with 1D2D scales needs K % {SCALE_BLOCK} == 0"
-  if config.block_k != SCALE_BLOCK:
-    return f"block_k={config.block_k} with fp8 (one K step per scale block: block_k=128)"
-  if config.wg_tile not in ((64, 128), (64, 192)):
-    return (f"a {config.wg_tile[0]} x {config.wg_tile[1]} consumer tile with fp8 (each consumer "
-            f"keeps a step's product beside its running sum: 64 x 128 or 64 x 192, e.g. "
-            f"128 x 128 or 128 x 192 split 'm', or 64 x 256 split 'n')")
-  return None
-
-
-def _parts(activation: str | None) -> int:
-  """Column parts of a tile's rhs: 2 (gate, up) for SwiGLU, else 1."""
-  return 2 if activation == "swiglu" else 1
-
-
-def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
-                       out_dtype: str, activation: str | None) -> str | None:
-  """Why the kernel cannot run this problem with this config (None when it can)."""
-  if dtype not in SUPPORTED_DTYPES:
-    return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
-  if dtype == FP8:
-    reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
-    if reason is not None:
-      return reason
-    if n % 8:
-      return f"N={n}: TMA needs output rows of whole 16-byte units (N a multiple of 8)"
-    return _mgpu.smem_reason(smem_bytes(config, itemsize=1))
-  if config.block_k != 64:
-    return f"block_k={config.block_k} with {dtype} (64: one 128-byte swizzle row)"
-  if out_dtype != dtype:
-    return f"out_dtype {out_dtype} (the kernel writes the operand dtype {dtype})"
-  if activation not in (None, "swiglu"):
-    return f"activation={activation!r} (the kernel fuses None or 'swiglu')"
-  parts = _parts(activation)
-  if k % 8 or n % (8 * parts):
-    return (f"K={k}, N={n}: TMA needs rows of whole 16-byte units (K and "
-            f"{'N/2' if parts == 2 else 'N'} multiples of 8)")
-  part_cols = config.wg_tile[1] // parts
-  if part_cols % 64:
-    return (f"activation='swiglu' with {config.wg_tile[1]} columns per consumer: its gate and up "
-            f"shares ({part_cols} columns) must be multiples of 64")
-  return _mgpu.smem_reason(smem_bytes(config))
-
-
-def signals_reason(config: GroupedGemmPallasConfig, *, m_max: int) -> str | None:
-  """Why this config cannot publish completion signals for a masked lhs of M_max rows per group
-  (None when it can): a signal block is one row tile, which must lie inside one group."""
-  if config.tiles != "rows":
-    return f"return_signals=True needs tiles='rows' (config has tiles={config.tiles!r})"
-  if m_max % config.block_m:
-    return (f"return_signals=True needs M_max (lhs.shape[1] = {m_max}) to be a multiple of "
-            f"block_m = {config.block_m} (one signal per row tile of one group)")
-  return None
-
-
-def signal_target(config: GroupedGemmPallasConfig, *, n: int, activation: str | None) -> int:
-  """The count at which a block's signal says every column tile of it is final."""
-  part_n = config.block_n // _parts(activation)
-  return -(-(n // _parts(activation)) // part_n)
-
-
-@dataclasses.dataclass(frozen=True)
-class SignalConsumer:
-  """Code that runs beside the GEMM in the same launch, on `num_ctas` extra CTAs (one warpgroup
-  each; the GEMM keeps the other SMs), while the GEMM publishes its signals.
-
-  body(cta, signals, out, *results): cta in [0, num_ctas); signals the int32 [G * M_max / block_m]
-  counters in global memory (wait on one with `_mgpu.signal_wait(signals.at[pl.ds(i, 1)],
-  target, interpret=...)`); out the GEMM output [G * M_max, N_out] in global memory; results the
-  refs of `out_type` (a tuple of jax.ShapeDtypeStruct), returned after the GEMM's outputs. Under
-  the interpreter the extra CTAs run after the GEMM's."""
-  num_ctas: int
-  body: Callable[..., None]
-  out_type: tuple = ()
-
-
-# The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
-# on the H200, which the memory-bound decode rows feel. XLA fuses elementwise producers into a
-# reduction but tends to run elementwise work after one, and a concatenate before one, as
-# kernels of their own, so each array here is written as one bare reduction: clipping is a
-# saturating add, an offset is added to the first summed value. On the H200 (session 15,
-# benchmarks/results/logs/grouped_gemm_session15/meta_probe.log) bounds + plan took 3.9-5.9 us
-# in 4-5 kernels, against 4.1-8.4 us written with group_bounds / ragged_slots / stack; the
-# compare-all forms fall back to those helpers above _index.COMPARE_ALL_LIMIT.
-
-
-def _sum_last(values, offset=None, *, cap: int | None = None):
-  """Sum over the last axis (int32) as one XLA reduction, plus `offset` (added to the first
-  summed value, not after the reduction) and saturating at `cap` (values >= 0)."""
-  values = values.astype(jnp.int32)
-  if offset is not None:
-    first = lax.broadcasted_iota(jnp.int32, values.shape, values.ndim - 1) == 0
-    values = values + jnp.where(first, offset.astype(jnp.int32)[..., None], 0)
-  if cap is None:
-    return values.sum(-1, dtype=jnp.int32)
-  # Each value capped too: XLA may drop the reducer where one value is summed (0 + x = x).
-  return lax.reduce(jnp.minimum(values, cap), jnp.int32(0),
-                    lambda x, y: jnp.minimum(x + y, cap), (values.ndim - 1,))
-
-
-def segment_bounds(rows: int, *, group_sizes=None, masked_m=None, m_max: int = 0,
-                   zero_segments: bool = False):
-  """[S, 2] int32: (start, end) of each row segment of the flat lhs, as one XLA kernel (a
-  reduction for the contiguous layout, elementwise for the masked one). The G groups come first
-  (segment g < G multiplies by weight g): contiguous, the running sums of group_sizes clipped to
-  `rows`; masked, g * m_max + [0, masked_m[g]). With zero_segments (tiles="groups") the rows no
-  group owns follow, stored as zeros: the masked layout's rows past masked_m of each group (S =
-  2G), the contiguous layout's rows past the last group (S = G + 1; its groups are adjacent)."""
-  if masked_m is not None:
-    starts = jnp.arange(masked_m.shape[0], dtype=jnp.int32) * m_max
-    ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
-    groups = jnp.stack([starts, ends], axis=1)
-    return (jnp.concatenate([groups, jnp.stack([ends, starts + m_max], axis=1)])
-            if zero_segments else groups)
-  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
-  num_groups = sizes.shape[0]
-  num_segments = num_groups + int(zero_segments)
-  seg = jnp.arange(num_segments, dtype=jnp.int32)[:, None]
-  side = jnp.arange(2, dtype=jnp.int32)[None, :]                  # 0: start, 1: end
-  if num_segments * 2 * num_groups > _index.COMPARE_ALL_LIMIT:    # huge G: plain prefix sums
-    starts, ends = group_bounds(sizes, rows)
-    if zero_segments:
-      starts, ends = (jnp.concatenate([starts, ends[-1:]]),
-                      jnp.concatenate([ends, jnp.full((1,), rows, jnp.int32)]))
-    return jnp.stack([starts, ends], axis=1)
-  # segment s starts after groups j < s and ends after groups j <= s; the tail ends at `rows`
-  j = jnp.arange(num_groups, dtype=jnp.int32)
-  tail_end = ((seg == num_groups) & (side == 1))[..., None]
-  values = jnp.where(tail_end, jnp.where(j == 0, rows, 0),
-                     jnp.where(j < (seg + side)[..., None], sizes, 0))
-  return _sum_last(values, cap=rows)
-
-
-def tile_groups(bounds, *, num_tiles: int, block_m: int):
-  """[3 * num_tiles] int32, tiles="rows": row tile t reads and writes rows [t * block_m, +block_m);
-  per tile the first and last group whose rows [start, end) (bounds [G, 2]) may meet them (last <
-  first: none) and the first row / 8. Groups must be laid out in order (starts and ends
-  non-decreasing); empty groups inside the range are skipped by the kernel. One reduction over
-  every (tile, group) pair, no loop over the groups."""
-  starts, ends = bounds[:, 0], bounds[:, 1]
-  t0 = jnp.arange(num_tiles, dtype=jnp.int32)[:, None] * block_m
-  field = jnp.arange(3, dtype=jnp.int32)[None, :]
-  offset = jnp.where(field == 1, -1, jnp.where(field == 2, t0 // 8, 0))        # [T, 3]
-  if num_tiles * 3 * starts.shape[0] > _index.COMPARE_ALL_LIMIT:
-    first = searchsorted_right(ends, t0[:, 0])
-    last = searchsorted_right(starts, t0[:, 0] + block_m - 1)
-    return (jnp.stack([first, last, jnp.zeros_like(first)], axis=1) + offset).reshape(-1)
-  # groups ending at or before the tile; groups starting inside or before it
-  hit = jnp.where(field[..., None] == 0, ends <= t0[..., None],
-                  (field[..., None] == 1) & (starts < (t0 + block_m)[..., None]))
-  return _sum_last(hit, offset).reshape(-1)
-
-
-def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
-  """The most tiles tiles="groups" can need: each segment's tiles start at its first row rounded
-  down to 8, so a segment of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
-  return -(-(rows + 7 * num_segments) // block_m) + num_segments
-
-
-def group_tiles(bounds, *, num_tiles: int, block_m: int):
-  """tiles="groups": every tile inside one segment (bounds [S, 2], `segment_bounds`). Segment s's
-  tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
-  row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
-  plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
-  empty (segment 1 > 0), then (tiles used, 0, 0). Two reductions: each segment's first tile (the
-  tile counts of the segments before it), then each tile's entry over every (tile, segment)
-  pair."""
-  starts, ends = bounds[:, 0], bounds[:, 1]
-  num_segments = starts.shape[0]
-  # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
-  # H200 XLA then fuses the tile counts into their consumers: Gm_decode_dn runs 4 XLA kernels
-  # before the GEMM, not 5 (logs/grouped_gemm_session21/hlo_entry_run134.log).
-  a8 = lax.div(starts, 8)
-  counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
-  if (num_tiles + 1) * 3 * num_segments > _index.COMPARE_ALL_LIMIT:
-    seg, j, total = ragged_slots(counts, num_tiles)
-    used = jnp.arange(num_tiles, dtype=jnp.int32) < total
-    plan = jnp.stack([jnp.where(used, seg, 1), jnp.where(used, seg, 0),
-                      jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
-    return jnp.concatenate([plan.reshape(-1), jnp.stack([total, 0, 0]).astype(jnp.int32)])
-  seg = jnp.arange(num_segments, dtype=jnp.int32)
-  first = _sum_last(jnp.where(seg[None, :] < seg[:, None], counts[None, :], 0))   # exclusive
-  t = jnp.arange(num_tiles + 1, dtype=jnp.int32)[:, None, None]
-  field = jnp.arange(3, dtype=jnp.int32)[None, :, None]
-  inside = (t >= first) & (t < first + counts)                  # at most one segment per tile
-  value = jnp.where(field == 2, a8 + (t - first) * (block_m // 8), seg)
-  total = first[-1] + counts[-1]
-  t, field = t[..., 0], field[..., 0]
-  extra = jnp.where(t == num_tiles, jnp.where(field == 0, total, 0),   # the count of tiles used
-                    (field == 0) & (t >= total))                # a tile of no segment: (1, 0, 0)
-  return _sum_last(jnp.where(inside, value, 0), extra).reshape(-1)
-
-
-def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> bool:
-  """Whether a segment's last tile that holds at most block_m / 2 of its rows runs as a half
-  tile: the consumers split its columns over those rows only, so a group's ragged end costs half
-  a tile rather than a whole one (tiles="groups", rows split, 128-row tiles, 16-bit operands,
-  each consumer's share of every rhs part a whole number of 64 columns)."""
-  return (config.tiles == "groups" and config.split == "m" and config.block_m == 128
-          and not fp8 and (config.block_n // 2 // _parts(activation)) % 64 == 0)
-
-
-def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> int:
-  """Into how many column pieces the last units of a tiles="groups" launch may be cut
-  (`tail_pieces`): 2 where each consumer's share of a piece is still a whole number of 64
-  columns of every rhs part (16-bit operands), else 1."""
-  share = config.wg_tile[1] // 2 // _parts(activation)
-  return 2 if config.tiles == "groups" and not fp8 and share % 64 == 0 and share else 1
 
 
 @dataclasses.dataclass(frozen=True)
 class _Static:
+  """A launch's facts fixed at trace time: shapes, tile counts, the config and the features it
+  turns on (support.py)."""
   num_groups: int
   m_tiles: int
   n_tiles: int
@@ -367,19 +141,12 @@ class _Static:
   n_blocks: int = 0       # fp8: rhs scale blocks along N (scales [G, N/128, K/128], flat)
   signals: bool = False   # publish per-tile completion (see the module docstring)
   deferred: bool = False  # a unit's stores go out under the next unit's first K steps
-                          # (`deferred_stores`, `_Pending`)
+                          # (`deferred_stores`, `Pending`)
   interpret: bool = False
 
   @property
   def fp8(self) -> bool:
     return self.k_blocks > 0
-
-
-def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:
-  """Whether a unit's stores are issued during the next unit's first K steps (`_Pending`), so
-  the tensor cores work through the epilogue: group tiles of 16-bit operands without signals
-  (a signalled tile must be stored before its signal; fp8's scaled steps keep their own loop)."""
-  return config.tiles == "groups" and not fp8 and not signals
 
 
 def _unit(u, used, st: _Static):
@@ -390,17 +157,6 @@ def _unit(u, used, st: _Static):
   width = jnp.minimum(st.band, used - band * st.band)
   r = lax.rem(u, per_band)
   return band * st.band + lax.rem(r, width), lax.div(r, width)
-
-
-def tail_pieces(units, num_ctas: int, split: int):
-  """How the units of a launch are dealt to its persistent CTAs: (rounds, pieces). Every CTA
-  runs `rounds` whole units (cta, cta + C, ...); the last `units - rounds * C` units (fewer than
-  one per CTA) are cut into `pieces` column pieces each, one per CTA, when that many CTAs are
-  there (pieces = `split`, else 1): a launch of 8.24 units per CTA then ends after about 8.5
-  units' time rather than 9. Works on ints and traced scalars."""
-  rounds = units // num_ctas
-  rest = units - rounds * num_ctas
-  return rounds, jnp.where(rest * split <= num_ctas, split, 1) if split > 1 else 1
 
 
 def _work(i, cta, used, rounds, pieces, st: _Static):
@@ -545,12 +301,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
             for p, acc_ref in enumerate(acc_refs):
               plgpu.wgmma(acc_ref, *operands(slot, p))
           end = _mgpu.consume(k_steps, count, full, free, stages, mma, after_steps=flushes,
-                              spacing=_FLUSH_SPACING)
+                              spacing=FLUSH_SPACING)
           return end, tuple(r[...] for r in acc_refs)
 
         def product(count):
           count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
-          return count, _epilogue(accs)
+          return count, epilogue(accs)
 
         if st.fp8:     # the pieces of the tile's columns
           count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
@@ -576,7 +332,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       if st.deferred:   # the tile's one segment, its K loop run once even for none (g_lo >
         start, end, k_steps = group_steps(g_lo, last=g_hi)   # g_hi), so the flush always runs
         count, out = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
-        return count, pending.stores_after(stores), _Pending.of(
+        return count, pending.stores_after(stores), Pending.of(
             out, g_lo, row0, col0, g_lo <= g_hi, st)
       count, out = for_each_group(g_lo, g_hi, group,               # rows of no group: zero
                                   (count, (zeros,) * num_pieces))
@@ -598,7 +354,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       if not st.by_group:
         store()
         return count, stores + chunks, pending
-      pl.when(g_lo <= g_hi)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, _segment_send(
+      pl.when(g_lo <= g_hi)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, segment_send(
           out_ref, bounds_ref, g_lo, row0, col0, rows, st)))
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0), pending
 
@@ -622,98 +378,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           tile_work, st.split, st.wg_rows, st.wg_cols // st.tail_split, m, n,
           col_base=piece * (part_n // st.tail_split)), whole, carry)
 
-    pending = _Pending.empty(st) if st.deferred else ()
+    pending = Pending.empty(st) if st.deferred else ()
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
     if st.deferred:     # the last unit's stores
       with jax.named_scope("store"):
         for flush in pending.flushes(o_smem.at[wg], stores, out_ref, bounds_ref, st):
           flush()
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
-
-
-def _segment_send(out_ref, bounds_ref, seg, row0, col0, rows, st: _Static):
-  """tiles="groups": the `send` of `_mgpu.store_chunk` for a consumer's rows [row0, row0 +
-  rows) of its tile, of which it writes those in its segment [start, end), straight into the
-  result: the whole 8-row tiles among them by TMA boxes of power-of-two row counts from the
-  swizzled chunk buffer, the rest (at most 7 rows at either end, sharing an 8-row tile with the
-  neighbouring segment, whose tile writes the other rows of it) by ordinary stores from
-  registers."""
-  start, end = bounds_ref[2 * seg], bounds_ref[2 * seg + 1]
-  lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
-  lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
-  hi8 = jnp.maximum(lax.div(hi, 8), lo8)
-  ragged = (lax.rem(lo, 8) != 0) | (lax.rem(hi, 8) != 0)
-
-  def send(buf, c, chunk):
-    cols = pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)
-
-    def copy(off, n):
-      off = pl.multiple_of(off, 8)
-      plgpu.copy_smem_to_gmem(buf.at[pl.ds(off, n)], out_ref.at[pl.ds(row0 + off, n), cols],
-                              commit_group=False)
-    _mgpu.power_of_two_boxes(copy, hi8 - lo8, rows // 8, first=lo8, unit=8)
-    plgpu.commit_smem_to_gmem_group()
-    first_col = col0 + c * _mgpu.EPI_COLS         # a last column tile may run past the result
-    pl.when(ragged)(lambda: _mgpu.store_rows_direct(
-        chunk, out_ref.at[pl.ds(row0, rows), cols], lo, hi, skip=(lo8 * 8, hi8 * 8),
-        cols=jnp.clip(out_ref.shape[1] - first_col, 0, _mgpu.EPI_COLS), interpret=st.interpret))
-  return send
-
-
-class _Pending(NamedTuple):
-  """A consumer's unit whose stores wait for the next unit's first K steps (st.deferred),
-  carried from unit to unit: the tensor cores run the next unit's steps while the stores go out,
-  one chunk every other step (`flushes`), where they would otherwise idle through the epilogue."""
-  chunks: tuple     # the tile in 64-column chunks (registers, out dtype); a narrower unit's
-                    # padded with zero chunks to the widest unit's count
-  seg: jax.Array    # its segment (`group_tiles`)
-  row0: jax.Array   # its first lhs row and column
-  col0: jax.Array
-  count: jax.Array  # how many of `chunks` are real
-  live: jax.Array   # whether it stores anything (a tile past every segment does not)
-
-  @staticmethod
-  def _padded(chunks, st: _Static) -> tuple:
-    """chunks and zero chunks after them, up to the widest unit's count."""
-    zero = plgpu.layout_cast(jnp.zeros((st.wg_rows, _mgpu.EPI_COLS), st.out_dtype),
-                             plgpu.Layout.WGMMA)
-    return tuple(chunks) + (zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS - len(chunks))
-
-  @classmethod
-  def empty(cls, st: _Static) -> _Pending:
-    chunks, z = cls._padded((), st), jnp.int32(0)
-    return cls(chunks, z, z, z, z, jnp.bool_(False))
-
-  @classmethod
-  def of(cls, out, seg, row0, col0, live, st: _Static) -> _Pending:
-    """A unit's pending stores from its tile `out` (a tuple of pieces side by side)."""
-    chunks = _mgpu.epi_chunks(out)
-    return cls(cls._padded(chunks, st), seg, row0, col0, jnp.int32(len(chunks)), live)
-
-  def stores_after(self, stores):
-    """The consumer's store count once these stores are issued."""
-    return stores + jnp.where(self.live, self.count, 0)
-
-  def flushes(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> tuple:
-    """The stores as one callable per chunk (`stores` chunks sent before them), for the next
-    unit's K steps to issue one every _FLUSH_SPACING steps (`_mgpu.consume`'s after_steps)."""
-    # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
-    # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
-    # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
-    row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
-    send = _segment_send(out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st)
-    return tuple(
-        functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
-            _mgpu.store_chunk, c, chunk, bufs, stores, send))
-        for c, chunk in enumerate(self.chunks))
-
-
-def _epilogue(accs):
-  """The float32 tile from the accumulators: as is, or SwiGLU's silu(gate) * up."""
-  if len(accs) == 1:
-    return accs[0]
-  gate, up = accs
-  return gate / (1.0 + jnp.exp(-gate)) * up
 
 
 @functools.partial(jax.jit, static_argnames=("st", "out_rows", "n", "consumer"))
@@ -821,14 +492,14 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   else:
     lscale = rscale = bounds     # unused: any operand (a zeros constant would be a kernel)
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
-    out = jnp.zeros(lhs.shape[:-1] + (n // _parts(activation),), out_dtype)
+    out = jnp.zeros(lhs.shape[:-1] + (n // column_parts(activation),), out_dtype)
     if return_signals:   # no blocks, or blocks with no columns: complete at a target of 0
       signals = jnp.zeros((num_groups, lhs.shape[1] // config.block_m), jnp.int32)
       return (out, signals) + tuple(jnp.zeros(t.shape, t.dtype) for t in
                                     (consumer.out_type if consumer is not None else ()))
     return out
   bm, bn = config.block_m, config.block_n
-  parts = _parts(activation)
+  parts = column_parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
   if by_group:
     m_tiles = group_tiles_bound(rows, bounds.shape[0], bm)

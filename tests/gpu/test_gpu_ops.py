@@ -14,7 +14,7 @@ from _testing import rel_err
 from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             HD128_ATTENTION_SHAPES, MASKED_GROUPED_GEMM_SHAPES,
                             MIXED_ATTENTION_SHAPES, make_paged_batch)
-from pallas_kernels.extend_attention.mosaic import ExtendAttentionPallasConfig
+from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
@@ -293,7 +293,7 @@ def test_grouped_gemm_signals_consumer_sees_final_blocks(gpu, shape, config):
   data in global memory), every signal ends at the target, and the consumers did wait on the
   running GEMM (reads that found a signal short of its target)."""
   from _testing import snapshot_consumer
-  from pallas_kernels.grouped_gemm.mosaic import signal_target
+  from pallas_kernels.grouped_gemm.support import signal_target
   rng = np.random.default_rng(4)
   m_max = shape.masked_m_max
   mm = jnp.asarray(np.minimum(shape.group_sizes(), m_max))

@@ -15,9 +15,11 @@ import jaxkern
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.extend_attention import extend_attention_xla
-from pallas_kernels.extend_attention.mosaic import (ExtendAttentionPallasConfig, _block,
-                                                    extend_attention_pallas, needs_repaging,
-                                                    smem_bytes, unsupported_reason)
+from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
+from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
+from pallas_kernels.extend_attention.plan import needs_repaging
+from pallas_kernels.extend_attention.schedule import step_block
+from pallas_kernels.extend_attention.support import smem_bytes, unsupported_reason
 from tests._testing import extend_attention_numpy, make_extend_inputs, rel_err
 
 C = ExtendAttentionPallasConfig
@@ -66,8 +68,8 @@ def test_step_order_of_a_segment():
   # Per-sequence tiles run a segment's extend blocks first (their loads need no page-table
   # entry), global tiles its prefix blocks first; either way every block once.
   seg = dict(pb0=jnp.int32(3), n_prefix=jnp.int32(4), eb0=jnp.int32(7), n_ext=jnp.int32(2))
-  steps = lambda first: [tuple(int(x) for x in _block(seg, jnp.int32(i),
-                                                      SimpleNamespace(ext_first=first)))
+  steps = lambda first: [tuple(int(x) for x in step_block(seg, jnp.int32(i),
+                                                          SimpleNamespace(ext_first=first)))
                          for i in range(6)]
   prefix = [(1, 3), (1, 4), (1, 5), (1, 6)]
   assert steps(True) == [(0, 7), (0, 8)] + prefix

@@ -13,12 +13,13 @@ import pytest
 
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
-from pallas_kernels.grouped_gemm.mosaic import (GroupedGemmPallasConfig, SignalConsumer,
-                                                deferred_stores, group_tiles, group_tiles_bound,
-                                                grouped_gemm_pallas, half_tiles, segment_bounds,
-                                                signal_target, signals_reason, smem_bytes,
-                                                tail_pieces, tail_split, tile_groups,
-                                                unsupported_reason)
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from pallas_kernels.grouped_gemm.plan import (group_tiles, group_tiles_bound, segment_bounds,
+                                              tail_pieces, tile_groups)
+from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores, half_tiles,
+                                                 signal_target, signals_reason, smem_bytes,
+                                                 tail_split, unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
 from tests._testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, random_group_sizes,
                             rel_err, snapshot_consumer)

@@ -1,0 +1,41 @@
+"""What the Mosaic GPU extend-attention kernel (mosaic.py) supports: pure functions of a config and
+static shapes, used by the kernel's wrapper and by the rule (jaxkern/rules/extend_attention.py)."""
+
+from __future__ import annotations
+
+from pallas_kernels import _mgpu
+from pallas_kernels.extend_attention.config import WG_ROWS as _WG_ROWS
+from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
+
+__all__ = ["SUPPORTED_DTYPES", "SUPPORTED_HEAD_DIMS", "smem_bytes", "unsupported_reason"]
+
+SUPPORTED_HEAD_DIMS = (64, 128, 256)
+SUPPORTED_DTYPES = ("bfloat16", "float16")
+
+
+def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
+  """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
+  unsplit sequence tiles or the output chunk buffers of persistent CTAs, the K/V ring, softmax
+  stats of split tiles)."""
+  qo = config.block_rows * head_dim * itemsize
+  stage = qo if config.staged_output else 0
+  if config.persistent_ctas:
+    stage = config.consumers * 2 * _WG_ROWS * _mgpu.EPI_COLS * itemsize
+  kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
+  lse = config.block_rows * 4 if config.packed_output else 0
+  return qo + stage + kv + lse + _mgpu.SMEM_SLACK
+
+
+def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dtype: str,
+                       num_q_heads: int, num_kv_heads: int) -> str | None:
+  """Why the kernel cannot run this problem with this config (None when it can)."""
+  if dtype not in SUPPORTED_DTYPES:
+    return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)})"
+  if head_dim not in SUPPORTED_HEAD_DIMS:
+    return (f"head_dim {head_dim} (the kernel takes {SUPPORTED_HEAD_DIMS}; 512 would need "
+            "256 accumulator registers per thread)")
+  group = num_q_heads // num_kv_heads
+  if _WG_ROWS % group or _WG_ROWS // group < 8:
+    return (f"GQA group {group} (a warpgroup packs 64 / G tokens of each head, which must be a "
+            "multiple of 8: G in 1, 2, 4, 8)")
+  return _mgpu.smem_reason(smem_bytes(config, head_dim), f" for head_dim {head_dim}")

@@ -1,0 +1,143 @@
+"""The grouped GEMM's tile metadata, computed once per call in XLA before the kernel (mosaic.py's
+docstring says how the kernel reads it): each row segment's bounds, the groups every row tile
+touches (tiles="rows") or the segment every tile lies in (tiles="groups"), and how a launch's
+units are dealt to its persistent CTAs. No loop over the groups anywhere."""
+
+from __future__ import annotations
+
+import jax.numpy as jnp
+from jax import lax
+
+from pallas_kernels import _index
+from pallas_kernels._index import ragged_slots, searchsorted_right
+from pallas_kernels.grouped_gemm.reference import group_bounds
+
+__all__ = ["group_tiles", "group_tiles_bound", "segment_bounds", "tail_pieces", "tile_groups"]
+
+
+# The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
+# on the H200, which the memory-bound decode rows feel. XLA fuses elementwise producers into a
+# reduction but tends to run elementwise work after one, and a concatenate before one, as
+# kernels of their own, so each array here is written as one bare reduction: clipping is a
+# saturating add, an offset is added to the first summed value. On the H200 (session 15,
+# benchmarks/results/logs/grouped_gemm_session15/meta_probe.log) bounds + plan took 3.9-5.9 us
+# in 4-5 kernels, against 4.1-8.4 us written with group_bounds / ragged_slots / stack; the
+# compare-all forms fall back to those helpers above _index.COMPARE_ALL_LIMIT.
+
+
+def _sum_last(values, offset=None, *, cap: int | None = None):
+  """Sum over the last axis (int32) as one XLA reduction, plus `offset` (added to the first
+  summed value, not after the reduction) and saturating at `cap` (values >= 0)."""
+  values = values.astype(jnp.int32)
+  if offset is not None:
+    first = lax.broadcasted_iota(jnp.int32, values.shape, values.ndim - 1) == 0
+    values = values + jnp.where(first, offset.astype(jnp.int32)[..., None], 0)
+  if cap is None:
+    return values.sum(-1, dtype=jnp.int32)
+  # Each value capped too: XLA may drop the reducer where one value is summed (0 + x = x).
+  return lax.reduce(jnp.minimum(values, cap), jnp.int32(0),
+                    lambda x, y: jnp.minimum(x + y, cap), (values.ndim - 1,))
+
+
+def segment_bounds(rows: int, *, group_sizes=None, masked_m=None, m_max: int = 0,
+                   zero_segments: bool = False):
+  """[S, 2] int32: (start, end) of each row segment of the flat lhs, as one XLA kernel (a
+  reduction for the contiguous layout, elementwise for the masked one). The G groups come first
+  (segment g < G multiplies by weight g): contiguous, the running sums of group_sizes clipped to
+  `rows`; masked, g * m_max + [0, masked_m[g]). With zero_segments (tiles="groups") the rows no
+  group owns follow, stored as zeros: the masked layout's rows past masked_m of each group (S =
+  2G), the contiguous layout's rows past the last group (S = G + 1; its groups are adjacent)."""
+  if masked_m is not None:
+    starts = jnp.arange(masked_m.shape[0], dtype=jnp.int32) * m_max
+    ends = starts + jnp.clip(masked_m.astype(jnp.int32), 0, m_max)
+    groups = jnp.stack([starts, ends], axis=1)
+    return (jnp.concatenate([groups, jnp.stack([ends, starts + m_max], axis=1)])
+            if zero_segments else groups)
+  sizes = jnp.maximum(group_sizes.astype(jnp.int32), 0)
+  num_groups = sizes.shape[0]
+  num_segments = num_groups + int(zero_segments)
+  seg = jnp.arange(num_segments, dtype=jnp.int32)[:, None]
+  side = jnp.arange(2, dtype=jnp.int32)[None, :]                  # 0: start, 1: end
+  if num_segments * 2 * num_groups > _index.COMPARE_ALL_LIMIT:    # huge G: plain prefix sums
+    starts, ends = group_bounds(sizes, rows)
+    if zero_segments:
+      starts, ends = (jnp.concatenate([starts, ends[-1:]]),
+                      jnp.concatenate([ends, jnp.full((1,), rows, jnp.int32)]))
+    return jnp.stack([starts, ends], axis=1)
+  # segment s starts after groups j < s and ends after groups j <= s; the tail ends at `rows`
+  j = jnp.arange(num_groups, dtype=jnp.int32)
+  tail_end = ((seg == num_groups) & (side == 1))[..., None]
+  values = jnp.where(tail_end, jnp.where(j == 0, rows, 0),
+                     jnp.where(j < (seg + side)[..., None], sizes, 0))
+  return _sum_last(values, cap=rows)
+
+
+def tile_groups(bounds, *, num_tiles: int, block_m: int):
+  """[3 * num_tiles] int32, tiles="rows": row tile t reads and writes rows [t * block_m, +block_m);
+  per tile the first and last group whose rows [start, end) (bounds [G, 2]) may meet them (last <
+  first: none) and the first row / 8. Groups must be laid out in order (starts and ends
+  non-decreasing); empty groups inside the range are skipped by the kernel. One reduction over
+  every (tile, group) pair, no loop over the groups."""
+  starts, ends = bounds[:, 0], bounds[:, 1]
+  t0 = jnp.arange(num_tiles, dtype=jnp.int32)[:, None] * block_m
+  field = jnp.arange(3, dtype=jnp.int32)[None, :]
+  offset = jnp.where(field == 1, -1, jnp.where(field == 2, t0 // 8, 0))        # [T, 3]
+  if num_tiles * 3 * starts.shape[0] > _index.COMPARE_ALL_LIMIT:
+    first = searchsorted_right(ends, t0[:, 0])
+    last = searchsorted_right(starts, t0[:, 0] + block_m - 1)
+    return (jnp.stack([first, last, jnp.zeros_like(first)], axis=1) + offset).reshape(-1)
+  # groups ending at or before the tile; groups starting inside or before it
+  hit = jnp.where(field[..., None] == 0, ends <= t0[..., None],
+                  (field[..., None] == 1) & (starts < (t0 + block_m)[..., None]))
+  return _sum_last(hit, offset).reshape(-1)
+
+
+def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
+  """The most tiles tiles="groups" can need: each segment's tiles start at its first row rounded
+  down to 8, so a segment of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
+  return -(-(rows + 7 * num_segments) // block_m) + num_segments
+
+
+def group_tiles(bounds, *, num_tiles: int, block_m: int):
+  """tiles="groups": every tile inside one segment (bounds [S, 2], `segment_bounds`). Segment s's
+  tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
+  row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
+  plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
+  empty (segment 1 > 0), then (tiles used, 0, 0). Two reductions: each segment's first tile (the
+  tile counts of the segments before it), then each tile's entry over every (tile, segment)
+  pair."""
+  starts, ends = bounds[:, 0], bounds[:, 1]
+  num_segments = starts.shape[0]
+  # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
+  # H200 XLA then fuses the tile counts into their consumers: Gm_decode_dn runs 4 XLA kernels
+  # before the GEMM, not 5 (logs/grouped_gemm_session21/hlo_entry_run134.log).
+  a8 = lax.div(starts, 8)
+  counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
+  if (num_tiles + 1) * 3 * num_segments > _index.COMPARE_ALL_LIMIT:
+    seg, j, total = ragged_slots(counts, num_tiles)
+    used = jnp.arange(num_tiles, dtype=jnp.int32) < total
+    plan = jnp.stack([jnp.where(used, seg, 1), jnp.where(used, seg, 0),
+                      jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
+    return jnp.concatenate([plan.reshape(-1), jnp.stack([total, 0, 0]).astype(jnp.int32)])
+  seg = jnp.arange(num_segments, dtype=jnp.int32)
+  first = _sum_last(jnp.where(seg[None, :] < seg[:, None], counts[None, :], 0))   # exclusive
+  t = jnp.arange(num_tiles + 1, dtype=jnp.int32)[:, None, None]
+  field = jnp.arange(3, dtype=jnp.int32)[None, :, None]
+  inside = (t >= first) & (t < first + counts)                  # at most one segment per tile
+  value = jnp.where(field == 2, a8 + (t - first) * (block_m // 8), seg)
+  total = first[-1] + counts[-1]
+  t, field = t[..., 0], field[..., 0]
+  extra = jnp.where(t == num_tiles, jnp.where(field == 0, total, 0),   # the count of tiles used
+                    (field == 0) & (t >= total))                # a tile of no segment: (1, 0, 0)
+  return _sum_last(jnp.where(inside, value, 0), extra).reshape(-1)
+
+
+def tail_pieces(units, num_ctas: int, split: int):
+  """How the units of a launch are dealt to its persistent CTAs: (rounds, pieces). Every CTA
+  runs `rounds` whole units (cta, cta + C, ...); the last `units - rounds * C` units (fewer than
+  one per CTA) are cut into `pieces` column pieces each, one per CTA, when that many CTAs are
+  there (pieces = `split`, else 1): a launch of 8.24 units per CTA then ends after about 8.5
+  units' time rather than 9. Works on ints and traced scalars."""
+  rounds = units // num_ctas
+  rest = units - rounds * num_ctas
+  return rounds, jnp.where(rest * split <= num_ctas, split, 1) if split > 1 else 1

@@ -1,0 +1,138 @@
+"""What the Mosaic GPU grouped GEMM (mosaic.py) supports, and which of its features a config
+turns on: pure functions of a config and static shapes, used by the kernel's wrapper and by the
+rule (jaxkern/rules/grouped_gemm.py), which knows the kernel only through these."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from pallas_kernels import _mgpu
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+
+__all__ = ["FP8", "SCALE_BLOCK", "SUPPORTED_DTYPES", "SignalConsumer", "column_parts",
+           "deferred_stores", "half_tiles", "signal_target", "signals_reason", "smem_bytes",
+           "tail_split", "unsupported_reason"]
+
+SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
+FP8 = "float8_e4m3fn"
+SCALE_BLOCK = 128        # fp8 1D2D scales: per 128 channels of K (lhs), per 128 x 128 block (rhs)
+
+
+def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
+  """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
+  SwiGLU's gate and up parts share each ring slot's rhs columns); fp8 (itemsize 1) also rings
+  one float32 lhs scale per tile row and writes a 16-bit output."""
+  ring = _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
+                               block_k=config.block_k, num_stages=config.num_stages,
+                               itemsize=itemsize, epi_rows=config.wg_tile[0],
+                               epi_itemsize=max(itemsize, 2))
+  return ring + (config.num_stages * config.block_m * 4 if itemsize == 1 else 0)
+
+
+def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
+                activation: str | None) -> str | None:
+  """Why the fp8 (1D2D-scaled) kernel cannot run this config (None when it can)."""
+  if activation is not None:
+    return f"activation={activation!r} with fp8 operands (the fp8 kernel fuses no epilogue yet)"
+  if out_dtype not in ("bfloat16", "float16"):
+    return f"out_dtype {out_dtype} with fp8 operands (the kernel writes bfloat16 or float16)"
+  if k % SCALE_BLOCK:
+    return f"K={k}: fp8 with 1D2D scales needs K % {SCALE_BLOCK} == 0"
+  if config.block_k != SCALE_BLOCK:
+    return f"block_k={config.block_k} with fp8 (one K step per scale block: block_k=128)"
+  if config.wg_tile not in ((64, 128), (64, 192)):
+    return (f"a {config.wg_tile[0]} x {config.wg_tile[1]} consumer tile with fp8 (each consumer "
+            f"keeps a step's product beside its running sum: 64 x 128 or 64 x 192, e.g. "
+            f"128 x 128 or 128 x 192 split 'm', or 64 x 256 split 'n')")
+  return None
+
+
+def column_parts(activation: str | None) -> int:
+  """Column parts of a tile's rhs: 2 (gate, up) for SwiGLU, else 1."""
+  return 2 if activation == "swiglu" else 1
+
+
+def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
+                       out_dtype: str, activation: str | None) -> str | None:
+  """Why the kernel cannot run this problem with this config (None when it can)."""
+  if dtype not in SUPPORTED_DTYPES:
+    return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
+  if dtype == FP8:
+    reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
+    if reason is not None:
+      return reason
+    if n % 8:
+      return f"N={n}: TMA needs output rows of whole 16-byte units (N a multiple of 8)"
+    return _mgpu.smem_reason(smem_bytes(config, itemsize=1))
+  if config.block_k != 64:
+    return f"block_k={config.block_k} with {dtype} (64: one 128-byte swizzle row)"
+  if out_dtype != dtype:
+    return f"out_dtype {out_dtype} (the kernel writes the operand dtype {dtype})"
+  if activation not in (None, "swiglu"):
+    return f"activation={activation!r} (the kernel fuses None or 'swiglu')"
+  parts = column_parts(activation)
+  if k % 8 or n % (8 * parts):
+    return (f"K={k}, N={n}: TMA needs rows of whole 16-byte units (K and "
+            f"{'N/2' if parts == 2 else 'N'} multiples of 8)")
+  part_cols = config.wg_tile[1] // parts
+  if part_cols % 64:
+    return (f"activation='swiglu' with {config.wg_tile[1]} columns per consumer: its gate and up "
+            f"shares ({part_cols} columns) must be multiples of 64")
+  return _mgpu.smem_reason(smem_bytes(config))
+
+
+def signals_reason(config: GroupedGemmPallasConfig, *, m_max: int) -> str | None:
+  """Why this config cannot publish completion signals for a masked lhs of M_max rows per group
+  (None when it can): a signal block is one row tile, which must lie inside one group."""
+  if config.tiles != "rows":
+    return f"return_signals=True needs tiles='rows' (config has tiles={config.tiles!r})"
+  if m_max % config.block_m:
+    return (f"return_signals=True needs M_max (lhs.shape[1] = {m_max}) to be a multiple of "
+            f"block_m = {config.block_m} (one signal per row tile of one group)")
+  return None
+
+
+def signal_target(config: GroupedGemmPallasConfig, *, n: int, activation: str | None) -> int:
+  """The count at which a block's signal says every column tile of it is final."""
+  part_n = config.block_n // column_parts(activation)
+  return -(-(n // column_parts(activation)) // part_n)
+
+
+@dataclasses.dataclass(frozen=True)
+class SignalConsumer:
+  """Code that runs beside the GEMM in the same launch, on `num_ctas` extra CTAs (one warpgroup
+  each; the GEMM keeps the other SMs), while the GEMM publishes its signals.
+
+  body(cta, signals, out, *results): cta in [0, num_ctas); signals the int32 [G * M_max / block_m]
+  counters in global memory (wait on one with `_mgpu.signal_wait(signals.at[pl.ds(i, 1)],
+  target, interpret=...)`); out the GEMM output [G * M_max, N_out] in global memory; results the
+  refs of `out_type` (a tuple of jax.ShapeDtypeStruct), returned after the GEMM's outputs. Under
+  the interpreter the extra CTAs run after the GEMM's."""
+  num_ctas: int
+  body: Callable[..., None]
+  out_type: tuple = ()
+
+
+def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> bool:
+  """Whether a segment's last tile that holds at most block_m / 2 of its rows runs as a half
+  tile: the consumers split its columns over those rows only, so a group's ragged end costs half
+  a tile rather than a whole one (tiles="groups", rows split, 128-row tiles, 16-bit operands,
+  each consumer's share of every rhs part a whole number of 64 columns)."""
+  return (config.tiles == "groups" and config.split == "m" and config.block_m == 128
+          and not fp8 and (config.block_n // 2 // column_parts(activation)) % 64 == 0)
+
+
+def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> int:
+  """Into how many column pieces the last units of a tiles="groups" launch may be cut
+  (`tail_pieces`): 2 where each consumer's share of a piece is still a whole number of 64
+  columns of every rhs part (16-bit operands), else 1."""
+  share = config.wg_tile[1] // 2 // column_parts(activation)
+  return 2 if config.tiles == "groups" and not fp8 and share % 64 == 0 and share else 1
+
+
+def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:
+  """Whether a unit's stores are issued during the next unit's first K steps (`Pending`), so
+  the tensor cores work through the epilogue: group tiles of 16-bit operands without signals
+  (a signalled tile must be stored before its signal; fp8's scaled steps keep their own loop)."""
+  return config.tiles == "groups" and not fp8 and not signals
