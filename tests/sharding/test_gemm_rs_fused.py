@@ -197,3 +197,29 @@ def test_fused_matches_unfused_on_local_gpus(shape, config):
   # (GemmRsFusedConfig.accumulate); otherwise the two calls agree to within the final rounding.
   assert rel_err(again, ref) < 1e-2
   assert rel_err(again, fused) < (1e-3 if config.accumulate == "float32" or tp == 2 else 5e-3)
+
+
+@pytest.mark.multi_gpu
+@pytest.mark.parametrize("shape,config", [((256, 8192, 8192), GemmRsFusedConfig()),
+                                          ((256, 8192, 8192), _IN4),
+                                          (_SEED, GemmRsFusedConfig())],
+                         ids=["256x8192x8192-f32", "256x8192x8192-in4", "seed-f32"])
+def test_chained_fused_calls_without_a_sync_stay_right(shape, config):
+  # Calls dispatched back to back let the ranks drift apart: a fast rank's next call may signal
+  # a peer whose own zero-filled semaphore for that call is not written yet (NOTES.md, session
+  # 24). Short calls (M/tp rows of one tile) leave the narrowest margin. Every result is checked.
+  m, n, k = shape
+  tp = jax.device_count()
+  if jax.default_backend() != "gpu" or tp < 2:
+    pytest.fail("needs >= 2 GPUs; CI deselects multi_gpu tests")
+  mesh = jax.make_mesh((tp,), ("tp",))
+  rng = np.random.default_rng(m + n + k + 1)
+  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
+  inputs = [jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16) for _ in range(4)]
+  calls = 24
+  with jaxkern.policy(gemm_reduce_scatter=config):
+    outs = [jaxkern.gemm_reduce_scatter(inputs[i % 4], b, mesh=mesh) for i in range(calls)]
+  jax.block_until_ready(outs)
+  for i, out in enumerate(outs):
+    ref = jnp.dot(inputs[i % 4].astype(jnp.float32), b.astype(jnp.float32), precision="highest")
+    assert rel_err(out, ref) < 1e-2, f"call {i} of {calls}"
