@@ -172,18 +172,29 @@ _FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES for c in (GemmRsFusedConf
                 + [(_PARTIAL, c) for c in rs_rule.CANDIDATES])
 
 
+def _local_gpu_mesh():
+  """(a 1-D "tp" mesh over the local GPUs, tp); fails where there are fewer than two."""
+  tp = jax.device_count()
+  if jax.default_backend() != "gpu" or tp < 2:
+    pytest.fail("needs >= 2 GPUs; CI deselects multi_gpu tests")
+  return jax.make_mesh((tp,), ("tp",)), tp
+
+
+def _operands(rng, m: int, n: int, k: int):
+  """Random bf16 a [M, K] and b [K, N], b scaled so that a @ b has unit-size entries."""
+  a = jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
+  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
+  return a, b
+
+
 @pytest.mark.multi_gpu
 @pytest.mark.parametrize("shape,config", _FUSED_CASES,
                          ids=[f"{m}x{n}x{k}-{c.name}" for (m, n, k), c in _FUSED_CASES])
 def test_fused_matches_unfused_on_local_gpus(shape, config):
   m, n, k = shape
-  tp = jax.device_count()
-  if jax.default_backend() != "gpu" or tp < 2:
-    pytest.fail("needs >= 2 GPUs; CI deselects multi_gpu tests")
-  mesh = jax.make_mesh((tp,), ("tp",))
+  mesh, tp = _local_gpu_mesh()
   rng = np.random.default_rng(m + n + k)
-  a = jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
-  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
+  a, b = _operands(rng, m, n, k)
   with jaxkern.policy(gemm_reduce_scatter=config):
     fused = jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)
     again = jaxkern.gemm_reduce_scatter(a, b, mesh=mesh)   # the semaphores start afresh
@@ -209,13 +220,10 @@ def test_chained_fused_calls_without_a_sync_stay_right(shape, config):
   # a peer whose own zero-filled semaphore for that call is not written yet (NOTES.md, session
   # 24). Short calls (M/tp rows of one tile) leave the narrowest margin. Every result is checked.
   m, n, k = shape
-  tp = jax.device_count()
-  if jax.default_backend() != "gpu" or tp < 2:
-    pytest.fail("needs >= 2 GPUs; CI deselects multi_gpu tests")
-  mesh = jax.make_mesh((tp,), ("tp",))
+  mesh, _ = _local_gpu_mesh()
   rng = np.random.default_rng(m + n + k + 1)
-  b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
-  inputs = [jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16) for _ in range(4)]
+  pairs = [_operands(rng, m, n, k) for _ in range(4)]
+  inputs, b = [a for a, _ in pairs], pairs[0][1]
   calls = 24
   with jaxkern.policy(gemm_reduce_scatter=config):
     outs = [jaxkern.gemm_reduce_scatter(inputs[i % 4], b, mesh=mesh) for i in range(calls)]
