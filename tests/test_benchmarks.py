@@ -93,3 +93,19 @@ def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():
   assert [s.name for s in picked] == ["prefill_long", "chunk_8x512_p0"]   # the set's order
   with pytest.raises(app.UsageError, match="chunk_8x512"):
     _report.only(ATTENTION_SHAPES, ["chunk_8x512"])
+
+
+def test_kernel_jaxprs_traces_and_compares(tmp_path):
+  """The refactor check (benchmarks/kernel_jaxprs.py) traces kernel builds on CPU and compares
+  two tags' texts."""
+  run = lambda *args: subprocess.run(
+      [sys.executable, "-m", "benchmarks.kernel_jaxprs", f"--out={tmp_path}", *args],
+      capture_output=True, text=True, timeout=600, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  traced = run("--tag=x", "--only=a8_0,g3")
+  assert traced.returncode == 0, traced.stderr[-3000:]
+  assert sorted(p.name for p in tmp_path.glob("*.txt")) == ["x_a8_0.txt", "x_g3.txt"]
+  (tmp_path / "y_a8_0.txt").write_text((tmp_path / "x_a8_0.txt").read_text())
+  (tmp_path / "y_g3.txt").write_text("changed")
+  compared = run("--compare=x,y")
+  assert compared.returncode == 0, compared.stderr[-3000:]
+  assert "1 of 2 identical; differ or missing in y: g3" in compared.stdout

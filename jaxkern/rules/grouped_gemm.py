@@ -12,8 +12,8 @@ from jaxkern.policy import register_op
 from jaxkern.rules import roofline_us
 from pallas_kernels.grouped_gemm import GroupedGemmXlaConfig
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
-from pallas_kernels.grouped_gemm.support import FP8, signals_reason
-from pallas_kernels.grouped_gemm.support import unsupported_reason as pallas_unsupported
+from pallas_kernels.grouped_gemm.support import (FP8, signals_reason,
+                                                 unsupported_reason as pallas_unsupported)
 
 OP = "grouped_gemm"
 IMPLS = ("xla", "pallas")

@@ -15,14 +15,14 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels import _mgpu
 
 if TYPE_CHECKING:
-  from pallas_kernels.grouped_gemm.mosaic import _Static
+  from pallas_kernels.grouped_gemm.mosaic import Static
 
 __all__ = ["FLUSH_SPACING", "Pending", "epilogue", "segment_send"]
 
 FLUSH_SPACING = 2        # K steps between a deferred unit's chunk stores (mosaic.py's docstring)
 
 
-def segment_send(out_ref, bounds_ref, seg, row0, col0, rows, st: _Static):
+def segment_send(out_ref, bounds_ref, seg, row0, col0, rows, st: Static):
   """tiles="groups": the `send` of `_mgpu.store_chunk` for a consumer's rows [row0, row0 +
   rows) of its tile, of which it writes those in its segment [start, end), straight into the
   result: the whole 8-row tiles among them by TMA boxes of power-of-two row counts from the
@@ -64,19 +64,19 @@ class Pending(NamedTuple):
   live: jax.Array   # whether it stores anything (a tile past every segment does not)
 
   @staticmethod
-  def _padded(chunks, st: _Static) -> tuple:
+  def _padded(chunks, st: Static) -> tuple:
     """chunks and zero chunks after them, up to the widest unit's count."""
     zero = plgpu.layout_cast(jnp.zeros((st.wg_rows, _mgpu.EPI_COLS), st.out_dtype),
                              plgpu.Layout.WGMMA)
     return tuple(chunks) + (zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS - len(chunks))
 
   @classmethod
-  def empty(cls, st: _Static) -> Pending:
+  def empty(cls, st: Static) -> Pending:
     chunks, z = cls._padded((), st), jnp.int32(0)
     return cls(chunks, z, z, z, z, jnp.bool_(False))
 
   @classmethod
-  def of(cls, out, seg, row0, col0, live, st: _Static) -> Pending:
+  def of(cls, out, seg, row0, col0, live, st: Static) -> Pending:
     """A unit's pending stores from its tile `out` (a tuple of pieces side by side)."""
     chunks = _mgpu.epi_chunks(out)
     return cls(cls._padded(chunks, st), seg, row0, col0, jnp.int32(len(chunks)), live)
@@ -85,7 +85,7 @@ class Pending(NamedTuple):
     """The consumer's store count once these stores are issued."""
     return stores + jnp.where(self.live, self.count, 0)
 
-  def flushes(self, bufs, stores, out_ref, bounds_ref, st: _Static) -> tuple:
+  def flushes(self, bufs, stores, out_ref, bounds_ref, st: Static) -> tuple:
     """The stores as one callable per chunk (`stores` chunks sent before them), for the next
     unit's K steps to issue one every FLUSH_SPACING steps (`_mgpu.consume`'s after_steps)."""
     # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:

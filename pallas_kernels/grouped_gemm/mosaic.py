@@ -110,7 +110,7 @@ _F32 = jnp.float32
 
 
 @dataclasses.dataclass(frozen=True)
-class _Static:
+class Static:
   """A launch's facts fixed at trace time: shapes, tile counts, the config and the features it
   turns on (support.py)."""
   num_groups: int
@@ -149,7 +149,7 @@ class _Static:
     return self.k_blocks > 0
 
 
-def _unit(u, used, st: _Static):
+def _unit(u, used, st: Static):
   """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band;
   `used` row tiles (the last band may be narrower)."""
   per_band = st.band * st.n_tiles
@@ -159,7 +159,7 @@ def _unit(u, used, st: _Static):
   return band * st.band + lax.rem(r, width), lax.div(r, width)
 
 
-def _work(i, cta, used, rounds, pieces, st: _Static):
+def _work(i, cta, used, rounds, pieces, st: Static):
   """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces); rounds and pieces:
   `tail_pieces` of the launch's used * n_tiles units."""
   tail = i >= rounds
@@ -169,7 +169,7 @@ def _work(i, cta, used, rounds, pieces, st: _Static):
 
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
-            scratch, *, st: _Static):
+            scratch, *, st: Static):
   a_smem, b_smem, o_smem, s_smem, full, free, done = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
@@ -388,7 +388,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
 
 @functools.partial(jax.jit, static_argnames=("st", "out_rows", "n", "consumer"))
-def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: _Static, out_rows: int, n: int,
+def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int, n: int,
           consumer: SignalConsumer | None):
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
   global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
@@ -535,7 +535,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   if side and not 0 < side < num_sms:
     raise ValueError(f"grouped_gemm_pallas: consumer.num_ctas must be in 1..{num_sms - 1} "
                      f"(num_sms = {num_sms}); got {side}")
-  st = _Static(num_groups=num_groups, m_tiles=m_tiles, n_tiles=n_tiles, k_steps=k_steps,
+  st = Static(num_groups=num_groups, m_tiles=m_tiles, n_tiles=n_tiles, k_steps=k_steps,
                num_ctas=max(1, min(num_sms - side, m_tiles * n_tiles)), block_m=bm, block_n=bn,
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
                up_col=n_out if parts == 2 else 0, split=config.split,

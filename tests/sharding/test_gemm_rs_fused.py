@@ -180,11 +180,13 @@ def _local_gpu_mesh():
   return jax.make_mesh((tp,), ("tp",)), tp
 
 
-def _operands(rng, m: int, n: int, k: int):
-  """Random bf16 a [M, K] and b [K, N], b scaled so that a @ b has unit-size entries."""
-  a = jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
+def _operands(rng, m: int, n: int, k: int, num_lhs: int = 1):
+  """num_lhs random bf16 a [M, K], then one b [K, N] scaled so that a @ b has unit-size
+  entries: (a_0, ..., b)."""
+  lhs = [jnp.asarray(rng.standard_normal((m, k), np.float32), jnp.bfloat16)
+         for _ in range(num_lhs)]
   b = jnp.asarray(rng.standard_normal((k, n), np.float32) / np.sqrt(k), jnp.bfloat16)
-  return a, b
+  return (*lhs, b)
 
 
 @pytest.mark.multi_gpu
@@ -222,12 +224,12 @@ def test_chained_fused_calls_without_a_sync_stay_right(shape, config):
   m, n, k = shape
   mesh, _ = _local_gpu_mesh()
   rng = np.random.default_rng(m + n + k + 1)
-  pairs = [_operands(rng, m, n, k) for _ in range(4)]
-  inputs, b = [a for a, _ in pairs], pairs[0][1]
+  *inputs, b = _operands(rng, m, n, k, num_lhs=4)
   calls = 24
   with jaxkern.policy(gemm_reduce_scatter=config):
     outs = [jaxkern.gemm_reduce_scatter(inputs[i % 4], b, mesh=mesh) for i in range(calls)]
   jax.block_until_ready(outs)
+  refs = [jnp.dot(a.astype(jnp.float32), b.astype(jnp.float32), precision="highest")
+          for a in inputs]
   for i, out in enumerate(outs):
-    ref = jnp.dot(inputs[i % 4].astype(jnp.float32), b.astype(jnp.float32), precision="highest")
-    assert rel_err(out, ref) < 1e-2, f"call {i} of {calls}"
+    assert rel_err(out, refs[i % 4]) < 1e-2, f"call {i} of {calls}"

@@ -1,0 +1,155 @@
+"""Fingerprints of the Mosaic GPU kernels' traced programs, for refactors that must not change them.
+
+Traces (on CPU, nothing runs) the jaxpr of every build in `_cases()` (the extend-attention and
+grouped-GEMM kernels over their configs, interpret mode on and off), writes each as text under
+--out/TAG_NAME.txt and prints its sha1. Identical text before and after a change means the same
+traced kernel; compare two tags with --compare:
+
+  python -m benchmarks.kernel_jaxprs --tag=before        # on the old code
+  python -m benchmarks.kernel_jaxprs --tag=after         # on the new code
+  python -m benchmarks.kernel_jaxprs --compare=before,after
+
+First used in session 24 (benchmarks/results/logs/review_session24/jaxpr_check.log); sessions 17
+and 20 wrote one-off scripts of the same kind (their logs folders).
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import pathlib
+from typing import Callable
+
+import jax
+import jax.numpy as jnp
+from absl import app, flags
+
+from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig as A
+from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig as G
+from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from pallas_kernels.grouped_gemm.support import signal_target
+
+_TAG = flags.DEFINE_string("tag", "now", "name of this set of jaxprs")
+_OUT = flags.DEFINE_string("out", "/tmp/kernel_jaxprs", "folder of the jaxpr texts")
+_ONLY = flags.DEFINE_list("only", [], "case names to trace (default: all)")
+_COMPARE = flags.DEFINE_list("compare", [], "two tags: report which cases differ")
+
+S = jax.ShapeDtypeStruct
+_BF, _F8, _I32, _F32 = jnp.bfloat16, jnp.float8_e4m3fn, jnp.int32, jnp.float32
+
+
+def _attention(head_dim, num_q_heads, num_kv_heads, config, interpret, **kw) -> Callable:
+  """8 sequences, T = 4096, prefixes of up to 512 in pages of 16, max_extend_len 512."""
+  b, t, p = 8, 4096, 512
+  args = (S((t, num_q_heads, head_dim), _BF), S((t, num_kv_heads, head_dim), _BF),
+          S((t, num_kv_heads, head_dim), _BF),
+          S((b * p // 16, 16, num_kv_heads, head_dim), _BF),
+          S((b * p // 16, 16, num_kv_heads, head_dim), _BF),
+          S((b, p // 16), _I32), S((b,), _I32), S((b + 1,), _I32))
+  fn = functools.partial(extend_attention_pallas, max_extend_len=512, config=config,
+                         interpret=interpret, **kw)
+  return lambda: jax.make_jaxpr(fn)(*args)
+
+
+_M, _K, _N = 4096, 2816, 1408   # Gemma's gate/up projection, contiguous
+
+
+def _gemm(config, *, activation=None, rhs_layout="kn", dtype=_BF, groups=16) -> Callable:
+  rhs = S((groups, _N, _K) if rhs_layout == "nk" else (groups, _K, _N), dtype)
+  kw = dict(config=config, activation=activation, num_sms=132, rhs_layout=rhs_layout)
+  args = [S((_M, _K), dtype), rhs, S((groups,), _I32)]
+  if dtype == _F8:
+    nb = -(-_N // 128)
+    args += [S((_M, _K // 128), _F32),
+             S((groups, nb, _K // 128) if rhs_layout == "nk" else (groups, _K // 128, nb), _F32)]
+    fn = lambda x, w, gs, sx, sw: grouped_gemm_pallas(x, w, gs, lhs_scale=sx, rhs_scale=sw, **kw)
+  else:
+    fn = lambda x, w, gs: grouped_gemm_pallas(x, w, gs, **kw)
+  return lambda: jax.make_jaxpr(fn)(*args)
+
+
+def _signals(consumer: bool, interpret: bool) -> Callable:
+  """Masked layout (8 groups of up to 512 rows) with completion signals, optionally a
+  SignalConsumer copying each finished block (tests/_testing.snapshot_consumer)."""
+  from tests import _testing
+  config = G(block_m=128, block_n=256, num_stages=4)
+
+  def fn(x, w, masked_m):
+    side = (_testing.snapshot_consumer(
+        num_ctas=4, num_blocks=8 * 512 // 128, block_m=128, n_out=_N,
+        target=signal_target(config, n=_N, activation=None), dtype=_BF, interpret=interpret)
+        if consumer else None)
+    return grouped_gemm_pallas(x, w, masked_m=masked_m, config=config, num_sms=132,
+                               return_signals=True, consumer=side, interpret=interpret)
+  return lambda: jax.make_jaxpr(fn)(S((8, 512, _K), _BF), S((8, _K, _N), _BF), S((8,), _I32))
+
+
+def _cases() -> dict[str, Callable]:
+  cases = {}
+  attention = {
+      "a0": (256, 8, 4, A(), dict(sliding_window=1000, logit_cap=30.0)),
+      "a1": (256, 8, 4, A(overlap=True), {}),
+      "a2": (256, 8, 4, A(persistent_ctas=132), dict(sliding_window=1000)),
+      "a3": (256, 8, 4, A(overlap=True, persistent_ctas=132, tile_order="position"), {}),
+      "a4": (256, 8, 4, A(persistent_ctas=7, tile_order="cost"), dict(logit_cap=30.0)),
+      "a5": (128, 32, 8, A(block_kv=128, overlap=True), dict(sliding_window=777)),
+      "a6": (128, 32, 8, A(tiles="sequence"), {}),
+      "a7": (128, 32, 8, A(tiles="sequence", consumers=1, num_splits=4, overlap=True),
+             dict(logit_cap=5.0)),
+      "a8": (64, 8, 8, A(block_kv=128, consumers=1), {}),
+      "a9": (256, 8, 4, A(tiles="sequence", consumers=1), dict(sliding_window=100)),
+  }
+  for name, (d, hq, hkv, config, kw) in attention.items():
+    for interpret in (False, True):
+      cases[f"{name}_{int(interpret)}"] = _attention(d, hq, hkv, config, interpret, **kw)
+  groups4 = G(block_m=128, block_n=256, num_stages=4, tiles="groups")
+  cases.update(
+      g0=_gemm(groups4),
+      g1=_gemm(groups4, activation="swiglu"),
+      g2=_gemm(G(block_m=64, block_n=256, num_stages=4, split="n", tiles="groups")),
+      g3=_gemm(G(block_m=128, block_n=256, num_stages=4)),
+      g4=_gemm(G(block_m=64, block_n=256, num_stages=4, split="n"), activation="swiglu",
+               rhs_layout="nk"),
+      g5=_gemm(G(block_m=128, block_n=128, block_k=128, num_stages=4), rhs_layout="nk",
+               dtype=_F8),
+      g6=_gemm(G(block_m=128, block_n=192, block_k=128, num_stages=4, tiles="groups"), dtype=_F8),
+      g7=_gemm(groups4, groups=256))
+  for interpret in (False, True):
+    for consumer in (False, True):
+      cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)
+  return cases
+
+
+def _digest(text: str) -> str:
+  return hashlib.sha1(text.encode()).hexdigest()[:12]
+
+
+def main(argv):
+  del argv
+  out = pathlib.Path(_OUT.value)
+  if _COMPARE.value:
+    if len(_COMPARE.value) != 2:
+      raise app.UsageError("--compare takes two tags, e.g. --compare=before,after")
+    old, new = _COMPARE.value
+    names = sorted(p.name[len(old) + 1:] for p in out.glob(f"{old}_*.txt"))
+    differ = [n for n in names if not (out / f"{new}_{n}").exists()
+              or (out / f"{old}_{n}").read_text() != (out / f"{new}_{n}").read_text()]
+    print(f"{len(names) - len(differ)} of {len(names)} identical"
+          + (f"; differ or missing in {new}: {', '.join(differ)}" if differ else ""))
+    return
+  cases = _cases()
+  unknown = set(_ONLY.value) - set(cases)
+  if unknown:
+    raise app.UsageError(f"--only: unknown cases {sorted(unknown)}; known: {sorted(cases)}")
+  out.mkdir(parents=True, exist_ok=True)
+  for name, trace in cases.items():
+    if _ONLY.value and name not in _ONLY.value:
+      continue
+    text = str(trace())
+    (out / f"{_TAG.value}_{name}.txt").write_text(text)
+    print(name, _digest(text), len(text), flush=True)
+
+
+if __name__ == "__main__":
+  app.run(main)
