@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 
-
 from jaxkern import tuning
 from jaxkern.choice import Choice
 from jaxkern.device import DeviceSpec
@@ -95,7 +94,7 @@ def _xla_config(problem: ExtendAttentionProblem) -> ExtendAttentionXlaConfig:
 def unsupported(problem: ExtendAttentionProblem, config) -> str | None:
   p = problem
   return support.unsupported_reason(config, head_dim=p.head_dim, dtype=p.dtype,
-                                   num_q_heads=p.num_q_heads, num_kv_heads=p.num_kv_heads)
+                                    num_q_heads=p.num_q_heads, num_kv_heads=p.num_kv_heads)
 
 
 def _tiles_of(problem: ExtendAttentionProblem, config) -> int:
@@ -261,8 +260,8 @@ def with_persistence(problem: ExtendAttentionProblem, config,
                             "measured 4.6-8.4% slower)")
   persistent = dataclasses.replace(config, persistent_ctas=device.num_sms or 132)
   reason = support.unsupported_reason(persistent, head_dim=problem.head_dim, dtype=problem.dtype,
-                                     num_q_heads=problem.num_q_heads,
-                                     num_kv_heads=problem.num_kv_heads)
+                                      num_q_heads=problem.num_q_heads,
+                                      num_kv_heads=problem.num_kv_heads)
   if reason is not None:
     return config, model + f"one CTA per item (persistent CTAs do not fit: {reason})"
   if est[1] < (1 - _PERSISTENT_MIN_GAIN) * est[0]:
