@@ -22,7 +22,11 @@ __all__ = ["group_tiles", "group_tiles_bound", "segment_bounds", "tail_pieces", 
 # saturating add, an offset is added to the first summed value. On the H200 (session 15,
 # benchmarks/results/logs/grouped_gemm_session15/meta_probe.log) bounds + plan took 3.9-5.9 us
 # in 4-5 kernels, against 4.1-8.4 us written with group_bounds / ragged_slots / stack; the
-# compare-all forms fall back to those helpers above _index.COMPARE_ALL_LIMIT.
+# compare-all forms fall back to those helpers above _index.COMPARE_ALL_LIMIT. The exception is
+# group_tiles' plan: there a search over running tile counts followed by gathers (ragged_slots)
+# runs the search inside the kernel that writes the plan (session 25,
+# logs/grouped_gemm_session25/meta_forms_run15[67].log: bounds + plan in 3 kernels, 3.06 us,
+# not 4 and 3.84-3.90 us, at 17 segments; 4.64 vs 4.78 us, 4 kernels either way, at 129).
 
 
 def _sum_last(values, offset=None, *, cap: int | None = None):
@@ -103,33 +107,21 @@ def group_tiles(bounds, *, num_tiles: int, block_m: int):
   tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
   row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
   plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
-  empty (segment 1 > 0), then (tiles used, 0, 0). Two reductions: each segment's first tile (the
-  tile counts of the segments before it), then each tile's entry over every (tile, segment)
-  pair."""
+  empty (segment 1 > 0), then (tiles used, 0, 0). The tiles are slots dealt to the segments in
+  order (`ragged_slots`: a reduction for the segments' running tile counts, a search for each
+  tile's segment, then gathers; see the note above `_sum_last` for what XLA makes of it)."""
   starts, ends = bounds[:, 0], bounds[:, 1]
-  num_segments = starts.shape[0]
   # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
-  # H200 XLA then fuses the tile counts into their consumers: Gm_decode_dn runs 4 XLA kernels
-  # before the GEMM, not 5 (logs/grouped_gemm_session21/hlo_entry_run134.log).
+  # H200 XLA then fuses the tile counts into their consumers (session 21).
   a8 = lax.div(starts, 8)
   counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
-  if (num_tiles + 1) * 3 * num_segments > _index.COMPARE_ALL_LIMIT:
-    seg, j, total = ragged_slots(counts, num_tiles)
-    used = jnp.arange(num_tiles, dtype=jnp.int32) < total
-    plan = jnp.stack([jnp.where(used, seg, 1), jnp.where(used, seg, 0),
-                      jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
-    return jnp.concatenate([plan.reshape(-1), jnp.stack([total, 0, 0]).astype(jnp.int32)])
-  seg = jnp.arange(num_segments, dtype=jnp.int32)
-  first = _sum_last(jnp.where(seg[None, :] < seg[:, None], counts[None, :], 0))   # exclusive
-  t = jnp.arange(num_tiles + 1, dtype=jnp.int32)[:, None, None]
-  field = jnp.arange(3, dtype=jnp.int32)[None, :, None]
-  inside = (t >= first) & (t < first + counts)                  # at most one segment per tile
-  value = jnp.where(field == 2, a8 + (t - first) * (block_m // 8), seg)
-  total = first[-1] + counts[-1]
-  t, field = t[..., 0], field[..., 0]
-  extra = jnp.where(t == num_tiles, jnp.where(field == 0, total, 0),   # the count of tiles used
-                    (field == 0) & (t >= total))                # a tile of no segment: (1, 0, 0)
-  return _sum_last(jnp.where(inside, value, 0), extra).reshape(-1)
+  seg, j, total = ragged_slots(counts, num_tiles + 1)
+  t = jnp.arange(num_tiles + 1, dtype=jnp.int32)
+  used = t < total                   # never the last entry: total <= num_tiles
+  plan = jnp.stack([jnp.where(t == num_tiles, total, jnp.where(used, seg, 1)),
+                    jnp.where(used, seg, 0),
+                    jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
+  return plan.reshape(-1)
 
 
 def tail_pieces(units, num_ctas: int, split: int):
