@@ -4,7 +4,7 @@ checked against the float32 reference before it is timed.
 
   python -m benchmarks.grouped_gemm_configs [--only NAME,...] [--layouts contiguous,masked]
       [--configs m128/n256] [--activation swiglu] [--signals] [--fp8] [--rhs_layout nk]
-      [--iters 20] [--update-tuning]
+      [--iters 20] [--bands 1,2] [--update-tuning]
 
 Prints one line per (shape, config) with µs, TFLOP/s of valid rows and TB/s of minimum bytes,
 then a table of the best kernel config, our XLA path and the best config of each peer with our
@@ -13,7 +13,9 @@ table). --fp8 runs the fp8 (1D2D-scaled) shapes of PEERS.md §3 instead, quantiz
 DeepGEMM's scaling, against the fp8 XLA path. --rhs_layout nk passes the weights K-major
 ([G, N, K], as fp8 serving stores them; records and table rows of their own; no peers). --signals also times every masked-layout config that can publish completion signals
 with return_signals=True ("signals/..." records: the cost of waiting for each tile's stores to
-complete before publishing it; never a tuning candidate). The XLA path the rule would otherwise pick
+complete before publishing it; never a tuning candidate). --bands then times the fastest config
+with each of these unit-order bands (`band` row tiles next to each other per column tile; the
+candidates use 8): a band variant that wins goes to the table like any config. The XLA path the rule would otherwise pick
 runs in the same process; with --update-tuning the fastest kernel config of every shape and
 that XLA time go to jaxkern/tuning/<device>/grouped_gemm_pallas.json, which the rule reads.
 """
@@ -50,6 +52,10 @@ _SIGNALS = flags.DEFINE_bool("signals", False, "also time return_signals=True (m
 _FP8 = flags.DEFINE_bool("fp8", False, "float8_e4m3fn operands with 1D2D scales (fp8 shapes)")
 _RHS_LAYOUT = flags.DEFINE_enum("rhs_layout", "kn", ["kn", "nk"],
                                 "the weights' layout: [G, K, N] or K-major [G, N, K]")
+_BANDS = flags.DEFINE_list("bands", ["1", "2"],
+                          "then time the fastest kernel config with these unit-order bands too "
+                          "(candidates use 8; session 25 measured 1 or 2 faster on the decode rows "
+                          "and Gm_prefill_gu, slower on the others); empty: no band pass")
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
@@ -66,6 +72,16 @@ def summary(records: list[dict]) -> list[dict]:
     if key not in best or (r.get("us") and (not best[key].get("us") or r["us"] < best[key]["us"])):
       best[key] = dict(r, impl=impl)
   return list(best.values())
+
+
+def band_variants(timed: list[tuple[dict, object]], bands: list[str]) -> list:
+  """The fastest timed (record, config) pair's config with each of `bands` as its unit-order
+  band (its own band left out); none if no config ran."""
+  ran = [(r["us"], cfg) for r, cfg in timed if r.get("us")]
+  if not ran:
+    return []
+  best = min(ran, key=lambda x: x[0])[1]
+  return [dataclasses.replace(best, band=int(b)) for b in bands if int(b) != best.band]
 
 
 def print_summary(records: list[dict], png) -> None:
@@ -122,6 +138,7 @@ def main(argv):
       xla_fn = call(grouped_gemm_xla, config=xla_cfg)
       recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
                     args_fn)]
+      timed_cfgs = []
       for cfg in rule.pallas_candidates(problem):
         name = rule.config_name(cfg)
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
@@ -129,6 +146,10 @@ def main(argv):
         fn = call(grouped_gemm_pallas, config=cfg)
         recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)), fn,
                           _ITERS.value, ref, args_fn))
+        timed_cfgs.append((recs[-1], cfg))
+      for cfg in band_variants(timed_cfgs, _BANDS.value):
+        recs.append(_time(dict(base, impl=rule.config_name(cfg), config=dataclasses.asdict(cfg)),
+                          call(grouped_gemm_pallas, config=cfg), _ITERS.value, ref, args_fn))
         if _SIGNALS.value and masked and signals_reason(cfg, m_max=lhs.shape[1]) is None:
           signalled = call(grouped_gemm_pallas, config=cfg, return_signals=True)
           recs.append(_time(dict(base, impl=name.replace("pallas/", "signals/", 1),

@@ -109,3 +109,19 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
   compared = run("--compare=x,y")
   assert compared.returncode == 0, compared.stderr[-3000:]
   assert "1 of 2 identical; differ or missing in y: g3" in compared.stdout
+
+
+def test_configs_band_pass_varies_the_fastest_config_only():
+  """grouped_gemm_configs --bands: the fastest config that ran, with each other band."""
+  code = """
+from benchmarks.grouped_gemm_configs import band_variants
+from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig as C
+slow, fast, broken = C(block_m=128), C(block_m=64, split="n"), C(block_n=128)
+timed = [({"us": 9.0}, slow), ({"us": 5.0}, fast), ({"us": None}, broken)]
+print([(c.block_m, c.band) for c in band_variants(timed, ["1", "8", "2"])])
+print(band_variants([({"us": None}, slow)], ["1"]))
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:2] == ["[(64, 1), (64, 2)]", "[]"]
