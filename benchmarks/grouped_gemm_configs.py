@@ -138,23 +138,27 @@ def main(argv):
       xla_fn = call(grouped_gemm_xla, config=xla_cfg)
       recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
                     args_fn)]
-      timed_cfgs = []
-      for cfg in rule.pallas_candidates(problem):
-        name = rule.config_name(cfg)
-        if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
-          continue
-        fn = call(grouped_gemm_pallas, config=cfg)
-        recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)), fn,
-                          _ITERS.value, ref, args_fn))
-        timed_cfgs.append((recs[-1], cfg))
-      for cfg in band_variants(timed_cfgs, _BANDS.value):
-        recs.append(_time(dict(base, impl=rule.config_name(cfg), config=dataclasses.asdict(cfg)),
+
+      def time_config(cfg, name):
+        """The kernel with cfg (its record, also appended to recs), then with signals."""
+        recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)),
                           call(grouped_gemm_pallas, config=cfg), _ITERS.value, ref, args_fn))
+        plain = recs[-1]
         if _SIGNALS.value and masked and signals_reason(cfg, m_max=lhs.shape[1]) is None:
           signalled = call(grouped_gemm_pallas, config=cfg, return_signals=True)
           recs.append(_time(dict(base, impl=name.replace("pallas/", "signals/", 1),
                                  config=dataclasses.asdict(cfg)),
                             lambda *a, f=signalled: f(*a)[0], _ITERS.value, ref, args_fn))
+        return plain
+
+      timed_cfgs = []
+      for cfg in rule.pallas_candidates(problem):
+        name = rule.config_name(cfg)
+        if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
+          continue
+        timed_cfgs.append((time_config(cfg, name), cfg))
+      for cfg in band_variants(timed_cfgs, _BANDS.value):
+        time_config(cfg, rule.config_name(cfg))
       if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
           and jax.default_backend() == "gpu"):
         recs += peer_records(base, _ITERS.value, ref, lambda s: args_fn(s)[:3])
