@@ -51,6 +51,29 @@ def write(out_dir: str, op: str, records: list[dict], *, num_devices: int = 1) -
   return path
 
 
+RECORD_KEY = ("shape", "tp", "layout", "dtype", "page_size", "impl")
+
+
+def replace_records(json_path, records: list[dict], *, note: str | None = None,
+                    title: str | None = None, key=RECORD_KEY) -> pathlib.Path:
+  """Put a later run's `records` into a committed results JSON: each replaces the record with
+  the same `key` fields in place (a record of a new key goes at the end), `note` (which run, why)
+  is appended to the environment's note, and with `title` the PNG beside it is redrawn."""
+  path = pathlib.Path(json_path)
+  data = json.loads(path.read_text())
+  ident = lambda r: tuple(r.get(f) for f in key)
+  new = {ident(r): r for r in records}
+  out = [new.pop(ident(r), r) for r in data["records"]]
+  data["records"] = out + list(new.values())
+  if note:
+    env = data.setdefault("environment", {})
+    env["note"] = f"{env['note']} | {note}" if env.get("note") else note
+  path.write_text(json.dumps(data, indent=1) + "\n")
+  if title is not None:
+    replot(str(path), title=title)
+  return path
+
+
 def table(records: list[dict], *, rate_key: str, baseline: str, columns: list[str]) -> str:
   """Markdown: one row per shape, one column per impl: 'us (rate)', plus our ratio vs the best
   peer measured in this run (>1: we are faster)."""

@@ -125,3 +125,21 @@ print(band_variants([({"us": None}, slow)], ["1"]))
                         timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
   assert proc.returncode == 0, proc.stderr[-3000:]
   assert proc.stdout.split("\n")[:2] == ["[(64, 1), (64, 2)]", "[]"]
+
+
+def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
+  """A later run's records replace the same (shape, ..., impl) records in place; new ones go
+  last; the note is appended; the file ends with a newline."""
+  from benchmarks import _report
+  path = tmp_path / "op.json"
+  old = [dict(shape="a", impl="ours", us=2.0), dict(shape="a", impl="peer", us=3.0),
+         dict(shape="b", impl="ours", us=5.0)]
+  path.write_text(json.dumps({"environment": {"note": "run 1"}, "records": old}))
+  _report.replace_records(path, [dict(shape="b", impl="ours", us=4.0, run="run2"),
+                                 dict(shape="c", impl="ours", us=1.0)], note="run 2: b, c")
+  data = json.loads(path.read_text())
+  assert [(r["shape"], r["impl"], r["us"]) for r in data["records"]] == [
+      ("a", "ours", 2.0), ("a", "peer", 3.0), ("b", "ours", 4.0), ("c", "ours", 1.0)]
+  assert data["records"][2]["run"] == "run2"
+  assert data["environment"]["note"] == "run 1 | run 2: b, c"
+  assert path.read_text().endswith("}\n")
