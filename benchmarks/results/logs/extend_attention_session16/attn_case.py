@@ -31,23 +31,27 @@ def kernel_us(kernels):
 
 def interleaved(out_path, names, rounds, variants):
   """Each shape of `names`, `rounds` times, each variant in turn: variants are (label, apply),
-  apply() switches the kernel to it. The pallas kernel with the table's config, checked against
+  or a function of the shape's `case` returning them; apply() switches the kernel to the variant
+  and may return a config to run instead of the table's. The pallas kernel, checked against
   the float32 reference (CUPTI, 20 iterations), printed as a line; the records (shape, round,
   variant, config + checked_time's, kernel_us) are written to out_path after every shape.
-  (Session 23; the earlier A/B scripts wrote this loop themselves.)"""
+  (Session 23; the earlier A/B scripts wrote this loop themselves. Review after session 26:
+  per-shape variants and configs, for session 26's ab_swap.py.)"""
   import json
   from benchmarks import _mgpu_debug
   from pallas_kernels.extend_attention import mosaic
   _mgpu_debug.install()
   records = []
   for name in names:
-    args, kw, ref, arg_sets, cfg = case(name)
+    the_case = case(name)
+    args, kw, ref, arg_sets, table_cfg = the_case
     for rnd in range(rounds):
-      for label, apply in variants:
-        apply()
+      for label, apply in (variants(the_case) if callable(variants) else variants):
+        cfg = apply() or table_cfg
         r = _timing.checked_time(dict(shape=name, round=rnd, variant=label,
                                       config=rule.config_name(cfg)),
-                                 lambda *a: mosaic.extend_attention_pallas(*a, **kw, config=cfg),
+                                 lambda *a, cfg=cfg: mosaic.extend_attention_pallas(
+                                     *a, **kw, config=cfg),
                                  ref, arg_sets, tol=2e-2, iters=20)
         r["kernel_us"] = kern = kernel_us(r.get("kernels"))
         print(f"r{rnd} {name:20s} {r['config']:34s} {label:12s} kernel {kern:7.2f} "

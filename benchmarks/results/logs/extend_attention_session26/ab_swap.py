@@ -8,16 +8,16 @@ one-tile value), flags: 'red' (P's column sums by a cross-warp reduction, mosaic
 's0' (jax's default reduction scratch, mosaic._SWAP_SCRATCH = 0). profile=1: after the rounds, a
 Mosaic GPU profile of each variant (extend_attention_session22/timeline.profiled).
 run164 ran an earlier form of this script (variants without flags, the code before _L_BY_MMA and
-_SWAP_SCRATCH existed: the 'red+s0' variant)."""
+_SWAP_SCRATCH existed: the 'red+s0' variant). Review after session 26: the timing loop, which
+run164-166 ran written out here, is attn_case.interleaved (the same calls; its line format)."""
 import dataclasses
+import functools
 import json
 import sys
 
 sys.path.insert(0, "benchmarks/results/logs/extend_attention_session16")
 sys.path.insert(0, "benchmarks/results/logs/extend_attention_session22")
-from attn_case import case, kernel_us  # noqa: E402
-
-from benchmarks import _mgpu_debug, _timing  # noqa: E402
+from attn_case import case, interleaved  # noqa: E402
 from jaxkern.rules import extend_attention as rule  # noqa: E402
 from pallas_kernels.extend_attention import mosaic  # noqa: E402
 from pallas_kernels.extend_attention.support import (SWAP_REDUCTION_SCRATCH,  # noqa: E402
@@ -57,36 +57,31 @@ def main():
   rounds = int(sys.argv[3]) if len(sys.argv) > 3 else 2
   spec = sys.argv[4] if len(sys.argv) > 4 else ""
   profile = len(sys.argv) > 5 and sys.argv[5] == "1"
-  _mgpu_debug.install()
-  records = []
-  for name in names:
-    args, kw, ref, arg_sets, cfg = case(name)
-    q, k = args[0], args[1]
-    shape = dict(d=q.shape[2], hq=q.shape[1], hkv=k.shape[1])
-    variants = variants_of(cfg, kw, spec, shape)
-    for rnd in range(rounds):
-      for label, c, fl in variants:
-        for flag, value in fl.items():
-          setattr(mosaic, flag, value)
-        r = _timing.checked_time(dict(shape=name, round=rnd, variant=label,
-                                      config=rule.config_name(c)),
-                                 lambda *a, c=c: mosaic.extend_attention_pallas(*a, **kw, config=c),
-                                 ref, arg_sets, tol=2e-2, iters=20)
-        r["kernel_us"] = kern = kernel_us(r.get("kernels"))
-        print(f"r{rnd} {name:20s} {label:44s} kernel {kern:7.2f} us {r.get('us', 0) or 0:7.2f} "
-              f"err {r.get('err', float('nan')):.1e} {r.get('note', '')[:400]}", flush=True)
-        records.append(r)
-    json.dump(records, open(f"{out_dir}/ab_swap.json", "w"), indent=1)
-    if profile:
-      from timeline import profiled
-      for label, c, fl in variants:
-        for flag, value in fl.items():
-          setattr(mosaic, flag, value)
+
+  def apply(cfg, fl):
+    for flag, value in fl.items():
+      setattr(mosaic, flag, value)
+    return cfg
+
+  def variants(the_case):
+    args, kw, _, _, cfg = the_case
+    shape = dict(d=args[0].shape[2], hq=args[0].shape[1], hkv=args[1].shape[1])
+    return [(label, functools.partial(apply, c, fl))
+            for label, c, fl in variants_of(cfg, kw, spec, shape)]
+
+  records = interleaved(f"{out_dir}/ab_swap.json", names, rounds, variants)
+  if profile:
+    from timeline import profiled
+    for name in names:
+      the_case = case(name, reference=False)
+      args, kw = the_case[:2]
+      for label, run in variants(the_case):
+        c = run()
         t = profiled(lambda *a, c=c: mosaic.extend_attention_pallas(*a, **kw, config=c), args,
                      out_dir, f"{name}_{label.replace('/', '_')}", wgs=c.consumers + 1, space=96)
         if t is not None:
           records.append(dict(t, shape=name, variant=label))
-      json.dump(records, open(f"{out_dir}/ab_swap.json", "w"), indent=1)
+    json.dump(records, open(f"{out_dir}/ab_swap.json", "w"), indent=1)
 
 
 main()
