@@ -29,6 +29,17 @@ def cupti_measure(fn, *, iterations: int):
   return profiler.measure(fn, aggregate=False, iterations=iterations)
 
 
+def mgpu_load(ref, *, layout):
+  """`plgpu.load` of a whole ref in `layout`: jax 0.10 takes the index as a positional argument,
+  jax 0.11 deprecates passing it (the ref is indexed with `.at` instead)."""
+  import inspect
+
+  from jax.experimental.pallas import mosaic_gpu as plgpu
+  if inspect.signature(plgpu.load).parameters["idx"].default is inspect.Parameter.empty:
+    return plgpu.load(ref, (), layout=layout)
+  return plgpu.load(ref, layout=layout)
+
+
 make_user_context = jax.make_user_context
 shard_map = jax.shard_map
 

@@ -113,7 +113,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
            C(block_m=128, block_n=192, num_stages=4, **F)]
     if problem.layout == "contiguous" and problem.num_groups > 1:
       out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F),
-              C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F)]
+              C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F),
+              C(block_m=128, block_n=192, num_stages=4, tiles="groups", **F)]
     return [c for c in out if pallas_unsupported_reason(problem, c) is None]
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),
@@ -156,18 +157,22 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
 
 def _fp8_formula_order(problem: GroupedGemmProblem, rows_per_group: float):
   """fp8 configs in order of preference, from the 8 K-major rows of
-  benchmarks/results/h200/grouped_gemm_configs_fp8_nk.json (session 12): contiguous groups of
-  <= 128 rows on average take 128 x 128 tiles inside a group (DS_G16_m64: 164.1 us vs 179.4 for
-  64 x 256), of <= 256 rows 64 x 256 ones (DS_G4_m256: 75.7 vs 102.5); otherwise 128 x 192 row
-  tiles where N is at least the 4096 of the DeepSeek rows they won on (DS_G1 both layouts, DS_G4
-  masked, DS prefill; 1% behind 128 x 128 on DS_G16 masked), else 128 x 128 (Gm, N = 1408, where
-  192-wide tiles lost, 796.3 vs 764.6 us; 3.2% behind the group tiles measured best there)."""
+  benchmarks/results/h200/grouped_gemm_configs_fp8_nk.json (session 12) and its two prefill rows
+  re-run with 128 x 192 group tiles among the candidates (grouped_gemm_configs_fp8_nk_prefill.json,
+  session 27): contiguous groups of <= 128 rows on average take 128 x 128 tiles inside a group
+  (DS_G16_m64: 164.1 us vs 179.4 for 64 x 256), of <= 256 rows 64 x 256 ones (DS_G4_m256: 75.7
+  vs 102.5), of more rows (several groups) 128 x 192 ones (DS prefill 857.6 us vs 893.0 for
+  128 x 128 group tiles and 1003.6 for 128 x 192 row tiles; Gm prefill 549.7 vs 554.8); then
+  128 x 192 row tiles where N is at least the 4096 of the DeepSeek rows they won on (DS_G1 both
+  layouts, DS_G4 masked; 1% behind 128 x 128 on DS_G16 masked), else 128 x 128."""
   C, F = GroupedGemmPallasConfig, dict(block_k=128)
   order = []
   if problem.layout == "contiguous" and rows_per_group <= 128:
     order.append(C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F))
   elif problem.layout == "contiguous" and rows_per_group <= 256:
     order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F))
+  elif problem.layout == "contiguous" and problem.num_groups > 1:
+    order.append(C(block_m=128, block_n=192, num_stages=4, tiles="groups", **F))
   if problem.n >= 4096:
     order.append(C(block_m=128, block_n=192, num_stages=4, **F))
   return order + [C(block_m=128, block_n=128, num_stages=4, **F),

@@ -47,9 +47,9 @@ class GroupedGemmPallasConfig:
   m-tiles of one n-tile run next to each other, so tiles of a group read its weights together).
   tiles: "rows" cuts the flat rows into tiles at multiples of block_m (a tile across a group
   boundary runs both groups' K loops); "groups" gives every group its own tiles (starting at its
-  first row rounded down to 8, so neighbours' tiles overlap by < 8 rows) written to a padded
-  output that XLA gathers back: each weight tile is read once per tile of its group, at the cost
-  of one pass over the output (small groups, memory-bound shapes).
+  first row rounded down to 8, so neighbours' tiles overlap by < 8 rows), each writing exactly
+  its group's rows of the result: each weight tile is read once per tile of its group and no
+  tile runs two groups' K loops (mosaic.py's docstring).
   """
 
   IMPL: ClassVar[str] = "pallas"

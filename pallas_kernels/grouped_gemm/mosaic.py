@@ -270,8 +270,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           def scope(tmp_ref):
             plgpu.wgmma(tmp_ref, *operands(slot, 0))
             scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
+            from jaxkern import _compat   # (jaxkern's package imports this module)
             a_scale = (scales[...] if st.interpret else
-                       plgpu.load(scales, (), layout=plgpu.Layout.WGMMA.reduce(1)))
+                       _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
             return tmp_ref[...], a_scale
           tmp, a_scale = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
           plgpu.barrier_arrive(free.at[slot])

@@ -331,7 +331,8 @@ _FP8_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=4, 
 @pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
 def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   """The fp8 kernel (1D2D scales) on every fp8 shape of PEERS.md §3: contiguous with 8 NaN rows
-  past the groups (-> zeros), with tiles inside groups where groups are small, and masked (NaN
+  past the groups (-> zeros), then with tiles inside groups (deferred stores, half tiles and
+  tail pieces where the config allows them, `support.py`), and masked (NaN
   past masked_m) where the shape has a masked form; against the float32 reference. The weights
   [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
   shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
@@ -347,8 +348,7 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   gs = jnp.asarray(sizes)
   ref_fn = jax.jit(lambda a, b, g, x, y, **kw: grouped_gemm_reference(
       a, b, g, lhs_scale=x, rhs_scale=y, rhs_layout=rhs_layout, **kw))
-  configs = [config] + ([dataclasses.replace(config, tiles="groups")]
-                        if shape.expected_m <= 256 else [])
+  configs = [config, dataclasses.replace(config, tiles="groups")]
   for cfg in configs:
     out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg, rhs_layout=rhs_layout))(
         lq, rq, gs, lhs_scale=ls, rhs_scale=rs)

@@ -224,6 +224,9 @@ F8 = dict(block_k=128)
     ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8), "kn"),
     ("masked", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "nk"),
     ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, **F8), "nk"),
+    # the H200 table's prefill config (session 27): 128 x 192 tiles inside the groups
+    ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", **F8),
+     "nk"),
     ("masked", C(block_m=64, block_n=384, split="n", num_stages=2, **F8), "kn")])
 def test_fp8_1d2d_scales(rng, layout, config, rhs_layout):
   # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks, N = 192 (a partial rhs

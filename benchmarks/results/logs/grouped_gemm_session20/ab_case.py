@@ -10,25 +10,38 @@ import jaxkern
 from benchmarks import _timing
 from benchmarks.grouped_gemm import _inputs
 from jaxkern.shapes import GROUPED_GEMM_SHAPES
-from pallas_kernels.grouped_gemm import grouped_gemm_reference
+from pallas_kernels.grouped_gemm import (grouped_gemm_reference, quantize_lhs_fp8,
+                                         quantize_rhs_fp8)
 
 _SHAPES = {s.name: s for s in GROUPED_GEMM_SHAPES}
 
 
+def _fp8_inputs(s, seed, masked):
+  """An input set quantized as benchmarks.grouped_gemm's fp8 rows are: (lhs, K-major rhs,
+  sizes, lhs scales, rhs scales)."""
+  lhs, rhs, sizes = _inputs(s, seed, masked=masked)
+  lq, ls = quantize_lhs_fp8(lhs)
+  rq, rs = quantize_rhs_fp8(rhs, rhs_layout="nk")
+  return lq, rq, sizes, ls, rs
+
+
 def case(full):
-  """'shape[/masked][/swiglu]' -> (input sets, call, float32 reference, the rule's config on
-  the H200, FLOPs of the valid rows); call(f, **kw) runs f(lhs, rhs, sizes as group_sizes or
-  masked_m, activation, **kw) on an input set."""
+  """'shape[/masked][/swiglu][/fp8]' -> (input sets, call, float32 reference, the rule's config
+  on the H200, FLOPs of the valid rows); call(f, **kw) runs f(lhs, rhs, sizes as group_sizes or
+  masked_m, activation, **kw) on an input set (fp8, session 27: the weights K-major, as the
+  benchmark's fp8 rows, with lhs_scale, rhs_scale and rhs_layout="nk" passed too)."""
   name, *flags = full.split("/")
   act = "swiglu" if "swiglu" in flags else None
   masked = "masked" in flags
   s = _SHAPES[name]
-  sets = [_inputs(s, seed, masked=masked)
-          for seed in range(_timing.rotations_for(_inputs(s, 0, masked=masked)))]
+  make = functools.partial(_fp8_inputs if "fp8" in flags else _inputs, s, masked=masked)
+  sets = [make(seed) for seed in range(_timing.rotations_for(make(0)))]
 
   def call(f, **kw):
-    def run(a, b, g):
-      return f(a, b, **(dict(masked_m=g) if masked else dict(group_sizes=g)), activation=act, **kw)
+    def run(a, b, g, *scales):
+      fp8 = dict(lhs_scale=scales[0], rhs_scale=scales[1], rhs_layout="nk") if scales else {}
+      return f(a, b, **(dict(masked_m=g) if masked else dict(group_sizes=g)), activation=act,
+               **fp8, **kw)
     return run
   ref = jax.jit(call(grouped_gemm_reference))(*sets[0])
   cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *sets[0])[0].config
