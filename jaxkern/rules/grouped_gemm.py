@@ -122,7 +122,9 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   if problem.layout == "contiguous" and problem.num_groups > 1:
     out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"),
             C(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups"),
-            C(block_m=128, block_n=256, num_stages=4, tiles="groups")]
+            C(block_m=128, block_n=256, num_stages=4, tiles="groups"),
+            # Gm_prefill_gu's fastest (session 27, with band 1: N = 1408 in 8 column tiles)
+            C(block_m=128, block_n=192, num_stages=4, tiles="groups")]
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 

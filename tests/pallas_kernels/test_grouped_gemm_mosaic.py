@@ -47,12 +47,16 @@ def _close(out, want):
     (3, 1, C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), 2),
     (8, 3, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3),
     # half tiles: groups' ends with <= 64 rows in their last tile, split by columns
-    (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2)])
+    (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2),
+    # 192-column tiles (the H200 table's Gm_prefill_gu, session 27): N = 320, a partial last
+    # column tile; no half tiles (96 columns a consumer)
+    (5, 1, C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", band=1), 3)])
 def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   # Group boundaries inside tiles (a tile runs several groups' K loops), empty groups, a K that
   # is not a multiple of the K block, NaN in the rows past the sum (must come out as zeros), and
   # fewer CTAs than units (each CTA walks several units; the ring runs across them).
-  m, k, n, used = 200, 136, 128, 181
+  m, k, used = 200, 136, 181
+  n = 320 if config.block_n == 192 else 128
   sizes = random_group_sizes(rng, num_groups, used, empty=empty)
   lhs = rng.standard_normal((m, k)).astype(np.float32)
   lhs[used:] = np.nan
