@@ -59,6 +59,14 @@ def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
   return jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16), jnp.asarray(sizes)
 
 
+def fp8_inputs(shape: GroupedGemmShape, seed: int, masked: bool = False, rhs_layout: str = "nk"):
+  """`_inputs` quantized with DeepGEMM's 1D2D scaling: (lhs, rhs, sizes, lhs_scale, rhs_scale),
+  the weights in `rhs_layout` (K-major by default, as fp8 serving stores them)."""
+  lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
+  (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs, rhs_layout=rhs_layout)
+  return lq, rq, sizes, ls, rs
+
+
 def _rates(rec, shape, rows, fp8=False, out_cols=None):
   """TFLOP/s of the valid rows and TB/s of the minimum bytes (out_cols: N, or N/2 for SwiGLU)."""
   if rec.get("us"):
@@ -174,12 +182,7 @@ def bench_masked(shape, iters):
 def bench_fp8(shape, iters):
   """The public op on fp8 weights stored K-major (rhs [G, N, K], as DeepGEMM and torch keep
   them: no per-call transpose), contiguous layout."""
-  def args_fn(seed):
-    lhs, rhs, gs = _inputs(shape, seed)
-    lq, ls = quantize_lhs_fp8(lhs)
-    rq, rs = quantize_rhs_fp8(rhs, rhs_layout="nk")
-    return lq, rq, gs, ls, rs
-  args_fn = functools.lru_cache(maxsize=None)(args_fn)
+  args_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_inputs(shape, seed))
   lq, rq, gs, ls, rs = args_fn(0)
   ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y,
                                                              rhs_layout="nk"))(lq, rq, gs, ls, rs)

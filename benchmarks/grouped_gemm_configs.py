@@ -35,14 +35,13 @@ import jaxkern
 from benchmarks import _mgpu_debug, _report
 # Flags --iters, --only, --out and --layouts are grouped_gemm's (one absl flag namespace).
 from benchmarks.grouped_gemm import (_ITERS, _LAYOUTS, _ONLY, _OUT, _UPDATE, _inputs, _rates,
-                                     _time, peer_records)
+                                     _time, fp8_inputs, peer_records)
 from jaxkern import tuning
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             MASKED_GROUPED_GEMM_SHAPES)
-from pallas_kernels.grouped_gemm import (grouped_gemm_reference, grouped_gemm_xla,
-                                         quantize_lhs_fp8, quantize_rhs_fp8)
+from pallas_kernels.grouped_gemm import grouped_gemm_reference, grouped_gemm_xla
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm.support import signals_reason
 
@@ -104,11 +103,10 @@ def main(argv):
 
   def inputs(shape, seed, masked):
     """(lhs, rhs, sizes, lhs_scale, rhs_scale); the scales None unless --fp8."""
+    if fp8:
+      return fp8_inputs(shape, seed, masked=masked, rhs_layout=rhs_layout)
     lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
-    if not fp8:
-      return lhs, (rhs if rhs_layout == "kn" else jnp.swapaxes(rhs, 1, 2)), sizes, None, None
-    (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs, rhs_layout)
-    return lq, rq, sizes, ls, rs
+    return lhs, (rhs if rhs_layout == "kn" else jnp.swapaxes(rhs, 1, 2)), sizes, None, None
   for shape in shapes:
     for layout in _LAYOUTS.value:
       masked = layout == "masked"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import jax
 
 JAX_VERSION: tuple[int, ...] = tuple(int(p) for p in jax.__version__.split(".")[:3] if p.isdigit())
@@ -29,13 +31,19 @@ def cupti_measure(fn, *, iterations: int):
   return profiler.measure(fn, aggregate=False, iterations=iterations)
 
 
-def mgpu_load(ref, *, layout):
-  """`plgpu.load` of a whole ref in `layout`: jax 0.10 takes the index as a positional argument,
-  jax 0.11 deprecates passing it (the ref is indexed with `.at` instead)."""
+@functools.cache
+def _mgpu_load_needs_index() -> bool:
   import inspect
 
   from jax.experimental.pallas import mosaic_gpu as plgpu
-  if inspect.signature(plgpu.load).parameters["idx"].default is inspect.Parameter.empty:
+  return inspect.signature(plgpu.load).parameters["idx"].default is inspect.Parameter.empty
+
+
+def mgpu_load(ref, *, layout):
+  """`plgpu.load` of a whole ref in `layout`: jax 0.10 takes the index as a positional argument,
+  jax 0.11 deprecates passing it (the ref is indexed with `.at` instead)."""
+  from jax.experimental.pallas import mosaic_gpu as plgpu
+  if _mgpu_load_needs_index():
     return plgpu.load(ref, (), layout=layout)
   return plgpu.load(ref, layout=layout)
 

@@ -159,9 +159,8 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
 
 def _fp8_formula_order(problem: GroupedGemmProblem, rows_per_group: float):
   """fp8 configs in order of preference, from the 8 K-major rows of
-  benchmarks/results/h200/grouped_gemm_configs_fp8_nk.json (session 12) and its two prefill rows
-  re-run with 128 x 192 group tiles among the candidates (grouped_gemm_configs_fp8_nk_prefill.json,
-  session 27): contiguous groups of <= 128 rows on average take 128 x 128 tiles inside a group
+  benchmarks/results/h200/grouped_gemm_configs_fp8_nk.json (session 12; its two prefill rows
+  re-run in session 27 with 128 x 192 group tiles among the candidates): contiguous groups of <= 128 rows on average take 128 x 128 tiles inside a group
   (DS_G16_m64: 164.1 us vs 179.4 for 64 x 256), of <= 256 rows 64 x 256 ones (DS_G4_m256: 75.7
   vs 102.5), of more rows (several groups) 128 x 192 ones (DS prefill 857.6 us vs 893.0 for
   128 x 128 group tiles and 1003.6 for 128 x 192 row tiles; Gm prefill 549.7 vs 554.8); then

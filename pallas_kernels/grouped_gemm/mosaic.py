@@ -170,6 +170,7 @@ def _work(i, cta, used, rounds, pieces, st: Static):
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
             scratch, *, st: Static):
+  from jaxkern import _compat        # here: jaxkern's package imports this module
   a_smem, b_smem, o_smem, s_smem, full, free, done = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
@@ -270,7 +271,6 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           def scope(tmp_ref):
             plgpu.wgmma(tmp_ref, *operands(slot, 0))
             scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
-            from jaxkern import _compat   # (jaxkern's package imports this module)
             a_scale = (scales[...] if st.interpret else
                        _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
             return tmp_ref[...], a_scale

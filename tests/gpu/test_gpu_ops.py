@@ -331,8 +331,8 @@ _FP8_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=4, 
 @pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
 def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   """The fp8 kernel (1D2D scales) on every fp8 shape of PEERS.md §3: contiguous with 8 NaN rows
-  past the groups (-> zeros), then with tiles inside groups (deferred stores, half tiles and
-  tail pieces where the config allows them, `support.py`), and masked (NaN
+  past the groups (-> zeros), then with tiles inside groups (every row: the table runs 128 x
+  192 group tiles on the prefill rows since session 27), and masked (NaN
   past masked_m) where the shape has a masked form; against the float32 reference. The weights
   [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
   shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)

@@ -8,21 +8,11 @@ import functools, importlib.util, json, sys
 import jax
 import jaxkern
 from benchmarks import _timing
-from benchmarks.grouped_gemm import _inputs
+from benchmarks.grouped_gemm import _inputs, fp8_inputs
 from jaxkern.shapes import GROUPED_GEMM_SHAPES
-from pallas_kernels.grouped_gemm import (grouped_gemm_reference, quantize_lhs_fp8,
-                                         quantize_rhs_fp8)
+from pallas_kernels.grouped_gemm import grouped_gemm_reference
 
 _SHAPES = {s.name: s for s in GROUPED_GEMM_SHAPES}
-
-
-def _fp8_inputs(s, seed, masked):
-  """An input set quantized as benchmarks.grouped_gemm's fp8 rows are: (lhs, K-major rhs,
-  sizes, lhs scales, rhs scales)."""
-  lhs, rhs, sizes = _inputs(s, seed, masked=masked)
-  lq, ls = quantize_lhs_fp8(lhs)
-  rq, rs = quantize_rhs_fp8(rhs, rhs_layout="nk")
-  return lq, rq, sizes, ls, rs
 
 
 def case(full):
@@ -34,7 +24,7 @@ def case(full):
   act = "swiglu" if "swiglu" in flags else None
   masked = "masked" in flags
   s = _SHAPES[name]
-  make = functools.partial(_fp8_inputs if "fp8" in flags else _inputs, s, masked=masked)
+  make = functools.partial(fp8_inputs if "fp8" in flags else _inputs, s, masked=masked)
   sets = [make(seed) for seed in range(_timing.rotations_for(make(0)))]
 
   def call(f, **kw):
