@@ -1,5 +1,6 @@
 """Grouped GEMM on the PEERS.md §3 shapes: our impls (and each XLA variant the rule can pick) vs
-lax.ragged_dot, JAX's ragged_dot_mgpu and tokamax's Mosaic GPU ragged_dot, in the same process.
+lax.ragged_dot, JAX's ragged_dot_mgpu and tokamax's Mosaic GPU ragged_dot, in the same process;
+the masked layout vs one batched dot over all M_max rows (cuBLAS batched, PEERS.md's peer).
 
   python -m benchmarks.grouped_gemm [--shapes seed|small] [--only NAME,...] [--novariants]
       [--out DIR] [--update-tuning]
@@ -173,10 +174,19 @@ def bench_masked(shape, iters):
   lhs, rhs, mm = args_fn(0)
   ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
   fn = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m)
-  rec, _ = _auto_record(dict(shape=f"{shape.name}/masked", tp=1, layout="masked",
-                             dtype="bfloat16", m_max=shape.masked_m_max),
-                        fn, (lhs, rhs, mm), iters, ref, args_fn)
-  return [_rates(rec, shape, int(np.asarray(mm).sum()))]
+  base = dict(shape=f"{shape.name}/masked", tp=1, layout="masked", dtype="bfloat16",
+              m_max=shape.masked_m_max)
+  records = [_auto_record(base, fn, (lhs, rhs, mm), iters, ref, args_fn)[0]]
+  if jax.default_backend() == "gpu":
+    # PEERS.md §3's masked peer: one cuBLAS batched GEMM over every row of [G, M_max, K], rows
+    # past masked_m computed from whatever they hold (not zeroed), so checked against the
+    # reference of all M_max rows.
+    full = jnp.full_like(mm, shape.masked_m_max)
+    ref_all = jax.jit(lambda a, b: grouped_gemm_reference(a, b, masked_m=full))(lhs, rhs)
+    records.append(_time(dict(base, impl="xla_batched_dot"),
+                         lambda a, b, m: jnp.einsum("gmk,gkn->gmn", a, b), iters, ref_all,
+                         args_fn))
+  return [_rates(r, shape, int(np.asarray(mm).sum())) for r in records]
 
 
 def bench_fp8(shape, iters):

@@ -34,16 +34,17 @@ def prefix_sum(values):
   return jnp.where(idx[None, :] <= idx[:, None], values[None, :], 0).sum(axis=1, dtype=jnp.int32)
 
 
-def ragged_slots(counts, size: int):
+def ragged_slots(counts, size: int, *, all_ends: bool = False):
   """Slots [0, size) dealt out in order to owners that take counts[i] >= 0 slots each: (owner,
-  slot index within its owner, total slots used), int32. Slots past the total belong to the
+  slot index within its owner, total slots used), int32; with all_ends, every owner's end (one
+  past its last slot) in place of the total (the last end). Slots past the total belong to the
   last owner, at indices past its count (callers mask them with `slot < total`). One prefix
   sum and one search, no loop: the metadata of tiles per group, query blocks per sequence."""
   counts = counts.astype(jnp.int32)
   end = prefix_sum(counts)                          # one past each owner's last slot
   slot = jnp.arange(size, dtype=jnp.int32)
   owner = jnp.minimum(searchsorted_right(end, slot), counts.shape[0] - 1)
-  return owner, slot - (end[owner] - counts[owner]), end[-1]
+  return owner, slot - (end[owner] - counts[owner]), end if all_ends else end[-1]
 
 
 def order_descending(values):

@@ -125,6 +125,11 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
             C(block_m=128, block_n=256, num_stages=4, tiles="groups"),
             # Gm_prefill_gu's fastest (session 27, with band 1: N = 1408 in 8 column tiles)
             C(block_m=128, block_n=192, num_stages=4, tiles="groups")]
+  elif problem.layout == "masked":
+    # Tiles inside the groups' valid rows, the rows past masked_m as zero units dealt after the
+    # work (session 28, run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128
+    # row tiles; on the four decode rows 64 x 256 group tiles lost 1.4-34%, so not a candidate)
+    out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 
@@ -136,10 +141,14 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
   per group on average, else 128 x 256 with a 4-deep ring. That is the fastest config on 8 of
   the 11, within 1% on Gm_decode_gu, and 19-25% slower on DS_G4_m256_dn and DS_G16_m64_gu,
   where 128 x 256 group tiles win by making fewer units (how the units fill the waves of 132
-  CTAs decides those two; rows per group alone does not see it). One group, or the masked layout (whose row tiles lie
-  inside one group's slab when M_max is a multiple of block_m, as on every measured shape):
-  128 x 256 row tiles from 128 rows per group, else 64-row tiles split by columns. None if the
-  kernel cannot run it."""
+  CTAs decides those two; rows per group alone does not see it). The masked layout with more
+  than 128 rows per group (M_max): 128 x 256 group tiles, the rows past masked_m as zero units
+  after the work (session 28, benchmarks/results/h200/grouped_gemm_configs.json: the fastest
+  kernel config on all four such rows, DS_G1 and DS_G4, by 3-36%). One group, or the masked
+  layout of <= 128 rows per group (whose row tiles lie inside one group's slab when M_max is a
+  multiple of block_m, as on every measured shape): 128 x 256 row tiles from 128 rows per
+  group (within 4.1% of the fastest on the four masked decode rows), else 64-row tiles split by
+  columns. None if the kernel cannot run it."""
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
@@ -150,6 +159,8 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
     order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
                  if rows_per_group <= 256 else
                  C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
+  if problem.layout == "masked" and rows_per_group > 128:
+    order.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   if rows_per_group >= 128:
     order.append(C(block_m=128, block_n=256, num_stages=4))
   order += [C(block_m=64, block_n=256, split="n", num_stages=4),

@@ -24,10 +24,14 @@ and nothing is gathered after the kernel.
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its
-weight tiles together, mostly from L2). With tiles="groups" the plan also says how many row
-tiles are in use, so only those are dealt out, and the last units, fewer than one per CTA, may
-run as column pieces on two CTAs each (`tail_pieces`): 8.24 units per CTA then take about 8.5
-units' time, not 9. A segment's last tile with at most half its rows in the segment runs as a
+weight tiles together, mostly from L2); row tiles run every other round in reverse CTA order
+(`plan.Deal`'s snake: a masked group's tile of rows and its tile past masked_m alternate along
+the order, and C + c would give each kind to CTAs of one parity). With tiles="groups" the plan
+also says how many row tiles are in use and how many of them are the groups' (the zero
+segments' follow), so only those are dealt out: the groups' units first, their last units,
+fewer than one per CTA, as column pieces on 2 or 4 CTAs each (`tail_pieces`: 8.24 units per CTA
+then take about 8.5 units' time, not 9), then the zero units, which fill the CTAs the last
+work round left idle. A segment's last tile with at most half its rows in the segment runs as a
 half tile (`half_tiles`): both consumers on those rows, splitting the columns. One producer
 warpgroup streams (lhs, rhs) K blocks into a `num_stages` ring across units and groups, so the
 next tile's loads run under this tile's epilogue; two consumer warpgroups share each tile by
@@ -97,8 +101,8 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
-from pallas_kernels.grouped_gemm.plan import (group_tiles, group_tiles_bound, segment_bounds,
-                                              tail_pieces, tile_groups)
+from pallas_kernels.grouped_gemm.plan import (Deal, group_tiles, group_tiles_bound,
+                                              segment_bounds, tile_groups)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsumer, column_parts,
                                                  deferred_stores, half_tiles, signals_reason,
@@ -159,13 +163,14 @@ def _unit(u, used, st: Static):
   return band * st.band + lax.rem(r, width), lax.div(r, width)
 
 
-def _work(i, cta, used, rounds, pieces, st: Static):
-  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces); rounds and pieces:
-  `tail_pieces` of the launch's used * n_tiles units."""
-  tail = i >= rounds
-  u = jnp.where(tail, rounds * st.num_ctas + lax.div(cta, pieces), cta + i * st.num_ctas)
-  m, n = _unit(u, used, st)
-  return m, n, jnp.where(tail, lax.rem(cta, pieces), 0), jnp.where(tail, pieces, 1)
+def _work(i, cta, deal: Deal, work, used, st: Static):
+  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces). The `work` first
+  row tiles run K loops, the rest of the `used` ones (zero segments) only store; `deal` says
+  which of their units (or column pieces) is this CTA's i-th."""
+  zero, u, piece, pieces = deal.item(cta, i)
+  m, n = _unit(u, jnp.maximum(work, 1), st)          # (no division by 0 in the unused branch)
+  zm, zn = _unit(u, jnp.maximum(used - work, 1), st)
+  return jnp.where(zero, work + zm, m), jnp.where(zero, zn, n), piece, pieces
 
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
@@ -175,11 +180,15 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
-  # Row tiles in use: tiles="groups" plans fewer than m_tiles (the plan's last entry says how many)
-  used = groups_ref[3 * st.m_tiles] if st.by_group else st.m_tiles
-  units = used * st.n_tiles
-  rounds, tail_cut = tail_pieces(units, st.num_ctas, st.tail_split)
-  my_units = rounds + jnp.where(cta < (units - rounds * st.num_ctas) * tail_cut, 1, 0)
+  # Row tiles in use: tiles="groups" plans fewer than m_tiles, the groups' tiles first, then the
+  # zero segments' (the plan's last entry says how many of each)
+  used, work_tiles = ((groups_ref[3 * st.m_tiles], groups_ref[3 * st.m_tiles + 1])
+                      if st.by_group else (st.m_tiles, st.m_tiles))
+  # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
+  # alternate along the order, which C + c would deal to CTAs of one parity each.
+  deal = Deal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles, st.num_ctas,
+                 st.tail_split, snake=not st.by_group)
+  my_units = deal.count(cta)
 
   def group_steps(g, last=None):
     """(start, end, K steps) of group or segment g: an empty group, a segment of rows no group
@@ -197,7 +206,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     plgpu.set_max_registers(40, action="decrease")
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
-      m, n, _, _ = _work(i, cta, used, rounds, tail_cut, st)
+      m, n, _, _ = _work(i, cta, deal, work_tiles, used, st)
       return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1],
                             functools.partial(issue, groups_ref[3 * m + 2] * 8, n), count)
 
@@ -360,7 +369,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0), pending
 
     def unit(i, carry):
-      m, n, piece, pieces = _work(i, cta, used, rounds, tail_cut, st)
+      m, n, piece, pieces = _work(i, cta, deal, work_tiles, used, st)
       work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n)
 
       def whole(carry):
@@ -372,12 +381,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                 <= st.block_m // 2)
         return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
                                                 st.block_n // 2, m, n), work, carry)
-      if st.tail_split == 1:
+      # A column piece of p: the same split over part_n / p of each part's columns.
+      counts = [p for p in (2, 4, 8) if p <= st.tail_split]
+      if not counts:
         return whole(carry)
-      # A column piece: the same split over part_n / tail_split of each part's columns.
-      return lax.cond(pieces > 1, functools.partial(
-          tile_work, st.split, st.wg_rows, st.wg_cols // st.tail_split, m, n,
-          col_base=piece * (part_n // st.tail_split)), whole, carry)
+      return lax.switch(sum((pieces >= p).astype(jnp.int32) for p in counts), [whole] + [
+          functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols // p, m, n,
+                            col_base=piece * (part_n // p)) for p in counts], carry)
 
     pending = Pending.empty(st) if st.deferred else ()
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
@@ -504,7 +514,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
   if by_group:
     m_tiles = group_tiles_bound(rows, bounds.shape[0], bm)
-    plan = group_tiles(bounds, num_tiles=m_tiles, block_m=bm)
+    plan = group_tiles(bounds, num_tiles=m_tiles, block_m=bm, num_groups=num_groups)
   else:
     m_tiles = -(-rows // bm)
     plan = tile_groups(bounds, num_tiles=m_tiles, block_m=bm)

@@ -5,6 +5,8 @@ units are dealt to its persistent CTAs. No loop over the groups anywhere."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import jax.numpy as jnp
 from jax import lax
 
@@ -12,7 +14,8 @@ from pallas_kernels import _index
 from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["group_tiles", "group_tiles_bound", "segment_bounds", "tail_pieces", "tile_groups"]
+__all__ = ["Deal", "group_tiles", "group_tiles_bound", "segment_bounds", "tail_pieces",
+           "tile_groups"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
@@ -102,24 +105,29 @@ def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
-def group_tiles(bounds, *, num_tiles: int, block_m: int):
+def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int | None = None):
   """tiles="groups": every tile inside one segment (bounds [S, 2], `segment_bounds`). Segment s's
   tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
   row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
   plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
-  empty (segment 1 > 0), then (tiles used, 0, 0). The tiles are slots dealt to the segments in
-  order (`ragged_slots`: a reduction for the segments' running tile counts, a search for each
-  tile's segment, then gathers; see the note above `_sum_last` for what XLA makes of it)."""
+  empty (segment 1 > 0), then (tiles used, tiles of the first `num_groups` segments, 0): the
+  groups' tiles come first, the zero segments' after them (all S segments count as groups when
+  num_groups is None). The tiles are slots dealt to the segments in order (`ragged_slots`: a
+  reduction for the segments' running tile counts, a search for each tile's segment, then
+  gathers; see the note above `_sum_last` for what XLA makes of it)."""
   starts, ends = bounds[:, 0], bounds[:, 1]
   # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
   # H200 XLA then fuses the tile counts into their consumers (session 21).
   a8 = lax.div(starts, 8)
   counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
-  seg, j, total = ragged_slots(counts, num_tiles + 1)
+  seg, j, ends_t = ragged_slots(counts, num_tiles + 1, all_ends=True)
+  total = ends_t[-1]
+  work = ends_t[(starts.shape[0] if num_groups is None else num_groups) - 1]
   t = jnp.arange(num_tiles + 1, dtype=jnp.int32)
   used = t < total                   # never the last entry: total <= num_tiles
-  plan = jnp.stack([jnp.where(t == num_tiles, total, jnp.where(used, seg, 1)),
-                    jnp.where(used, seg, 0),
+  last = t == num_tiles
+  plan = jnp.stack([jnp.where(last, total, jnp.where(used, seg, 1)),
+                    jnp.where(last, work, jnp.where(used, seg, 0)),
                     jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
   return plan.reshape(-1)
 
@@ -127,9 +135,62 @@ def group_tiles(bounds, *, num_tiles: int, block_m: int):
 def tail_pieces(units, num_ctas: int, split: int):
   """How the units of a launch are dealt to its persistent CTAs: (rounds, pieces). Every CTA
   runs `rounds` whole units (cta, cta + C, ...); the last `units - rounds * C` units (fewer than
-  one per CTA) are cut into `pieces` column pieces each, one per CTA, when that many CTAs are
-  there (pieces = `split`, else 1): a launch of 8.24 units per CTA then ends after about 8.5
-  units' time rather than 9. Works on ints and traced scalars."""
+  one per CTA) are cut into `pieces` column pieces each, one per CTA: the most pieces, a power
+  of two up to `split`, for which there are CTAs enough (else 1). A launch of 8.24 units per
+  CTA then ends after about 8.5 units' time rather than 9, one of 1.09 after 1.25 at split 4.
+  Works on ints and traced scalars."""
   rounds = units // num_ctas
   rest = units - rounds * num_ctas
-  return rounds, jnp.where(rest * split <= num_ctas, split, 1) if split > 1 else 1
+  pieces = 1
+  p = 2
+  while p <= split:
+    pieces = jnp.where(rest * p <= num_ctas, p, pieces)
+    p *= 2
+  return rounds, pieces
+
+
+@dataclasses.dataclass(frozen=True)
+class Deal:
+  """How a launch's units are dealt to its C persistent CTAs, as slots: CTA c runs slots c,
+  c + C, ... below `total`. The first `work_slots` are the work units (those of tiles that run a
+  K loop), dealt by `tail_pieces`: rounds of whole units, then the last units as column pieces;
+  the zero units (tiles of rows no group owns: only stores) take the slots after them, so they
+  fill the CTAs the last work round left idle instead of adding to the work units' tail. With
+  `snake`, every other whole round runs its units in reverse CTA order (CTA c gets unit i * C + c
+  in round i even, i * C + C - 1 - c in round i odd), so units whose cost alternates along the
+  order (the masked layout's row tiles: a group's tile of rows, then its tile past masked_m)
+  do not all land on the same half of an even number of CTAs. Fields are ints or traced int32
+  scalars."""
+  num_ctas: int
+  rounds: object
+  pieces: object
+  work_slots: object
+  total: object
+  snake: bool = False
+
+  @classmethod
+  def of(cls, work_units, zero_units, num_ctas: int, split: int, *, snake: bool = False
+         ) -> "Deal":
+    rounds, pieces = tail_pieces(work_units, num_ctas, split)
+    work_slots = rounds * num_ctas + (work_units - rounds * num_ctas) * pieces
+    return cls(num_ctas, rounds, pieces, work_slots, work_slots + zero_units, snake)
+
+  def count(self, cta):
+    """How many slots CTA `cta` runs."""
+    return jnp.maximum(lax.div(self.total - cta + self.num_ctas - 1, self.num_ctas), 0)
+
+  def item(self, cta, i):
+    """CTA cta's i-th slot -> `slot`'s (zero unit?, unit, piece, pieces)."""
+    if not self.snake:
+      return self.slot(cta + i * self.num_ctas)
+    odd = (lax.rem(i, 2) == 1) & (i < self.rounds)     # a whole round, reversed
+    return self.slot(i * self.num_ctas + jnp.where(odd, self.num_ctas - 1 - cta, cta))
+
+  def slot(self, s):
+    """Slot s -> (zero unit?, unit index among the work or the zero units, piece, pieces)."""
+    whole = self.rounds * self.num_ctas
+    cut = jnp.maximum(s - whole, 0)
+    pieces = jnp.where((s >= whole) & (s < self.work_slots), self.pieces, 1)
+    unit = jnp.where(s < whole, s, jnp.where(s < self.work_slots, whole + lax.div(cut, pieces),
+                                             s - self.work_slots))
+    return s >= self.work_slots, unit, lax.rem(cut, pieces), pieces

@@ -125,10 +125,12 @@ def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: 
 
 def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> int:
   """Into how many column pieces the last units of a tiles="groups" launch may be cut
-  (`tail_pieces`): 2 where each consumer's share of a piece is still a whole number of 64
-  columns of every rhs part (16-bit operands), else 1."""
-  share = config.wg_tile[1] // 2 // column_parts(activation)
-  return 2 if config.tiles == "groups" and not fp8 and share % 64 == 0 and share else 1
+  (`tail_pieces`): the most of 4 and 2 for which each consumer's share of a piece is still a
+  whole number of 64 columns of every rhs part (16-bit operands), else 1."""
+  if config.tiles != "groups" or fp8:
+    return 1
+  cols = config.wg_tile[1] // column_parts(activation)
+  return next((p for p in (4, 2) if cols // p and (cols // p) % 64 == 0), 1)
 
 
 def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:

@@ -323,6 +323,33 @@ def test_bf16_formula_follows_the_committed_group_tile_measurements():
   assert max(ratios.values()) < 1.25, ratios
 
 
+def test_bf16_masked_formula_follows_the_committed_measurements():
+  """The bf16 formula on the masked layout against every config timed on the 8 masked rows of
+  benchmarks/results/h200/grouped_gemm_configs.json: 128 x 256 group tiles where M_max > 128
+  (DS_G1, DS_G4: the fastest config, session 28), 128 x 256 row tiles on the decode rows (M_max
+  = 128; within 4.1% of the fastest there)."""
+  import pathlib
+  from jaxkern.shapes import GROUPED_GEMM_SHAPES
+  path = pathlib.Path(__file__).parents[2] / "benchmarks/results/h200/grouped_gemm_configs.json"
+  records = json.loads(path.read_text())["records"]
+  by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
+  shapes = sorted({r["shape"] for r in records if r["shape"].endswith("/masked")})
+  assert len(shapes) == 8
+  for name in shapes:
+    s = by_name[name.split("/")[0]]
+    p = gg_rule.GroupedGemmProblem(layout="masked", num_groups=s.num_groups, m=s.masked_m_max,
+                                   k=s.k, n=s.n, dtype="bfloat16", out_dtype="bfloat16",
+                                   activation=None)
+    times = {r["impl"]: r["us"] for r in records
+             if r["shape"] == name and r["impl"].startswith("pallas/") and r.get("us")}
+    config = gg_rule.pallas_formula_config(p)
+    mine = times[gg_rule.config_name(config)]
+    assert (config.tiles == "groups") == (s.masked_m_max > 128), name
+    if s.masked_m_max > 128:
+      assert mine == min(times.values()), name
+    assert mine <= 1.042 * min(times.values()), (name, mine, min(times.values()))
+
+
 def test_untuned_shapes_get_the_kernel_from_the_measured_speedup():
   """A shape in neither H200 table gets the kernel by formula when the kernel beat the XLA path on
   the measured shapes of its class (layout, one group or several; geometric mean > 1): so a

@@ -15,8 +15,8 @@ from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
-from pallas_kernels.grouped_gemm.plan import (group_tiles, group_tiles_bound, segment_bounds,
-                                              tail_pieces, tile_groups)
+from pallas_kernels.grouped_gemm.plan import (Deal, group_tiles, group_tiles_bound,
+                                              segment_bounds, tail_pieces, tile_groups)
 from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores, half_tiles,
                                                  signal_target, signals_reason, smem_bytes,
                                                  tail_split, unsupported_reason)
@@ -95,11 +95,10 @@ def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
   _close(out, want)
 
 
-def test_masked_layout_rows_past_masked_m_are_zero(rng):
-  # M_max not a multiple of block_m (tiles straddle two groups' slabs), a group with no rows, a
-  # full group; garbage (NaN) in the rows past masked_m.
-  g, m_max, k, n = 3, 80, 64, 128
-  masked_m = np.array([37, 0, 80], np.int32)
+def _masked_case(rng, m_max, k, n, masked_m):
+  """A masked problem with garbage (NaN) in the rows past masked_m: (run, numpy oracle), run
+  taking the kernel's config and num_sms and checking the result (rows past masked_m zero)."""
+  g = len(masked_m)
   lhs = rng.standard_normal((g, m_max, k)).astype(np.float32)
   for i, mm in enumerate(masked_m):
     lhs[i, mm:] = np.nan
@@ -107,14 +106,43 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
   lhs16, rhs16 = jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16)
   want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
                             masked_m=masked_m)
-  for config in (C(block_m=64, block_n=128, split="n", num_stages=2, tiles="rows"),
-                 C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"),
-                 C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups")):  # halves
-    out = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m), config=config, num_sms=4)
+
+  def run(config, num_sms):
+    out = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m), config=config, num_sms=num_sms)
     assert out.shape == (g, m_max, n)
     _close(out.reshape(g * m_max, n), want.reshape(g * m_max, n))
     for i, mm in enumerate(masked_m):
       assert np.all(np.asarray(out[i, mm:], np.float32) == 0)
+  return run
+
+
+def test_masked_layout_rows_past_masked_m_are_zero(rng):
+  # M_max not a multiple of block_m (tiles straddle two groups' slabs), a group with no rows, a
+  # full group; garbage (NaN) in the rows past masked_m.
+  run = _masked_case(rng, 80, 64, 128, np.array([37, 0, 80], np.int32))
+  for config in (C(block_m=64, block_n=128, split="n", num_stages=2, tiles="rows"),
+                 C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"),
+                 C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups")):  # halves
+    run(config, 4)
+
+
+def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
+  # Masked layout, 128 x 256 group tiles on 5 CTAs: 3 work tiles (masked_m 150 -> two, the
+  # second a half tile; 70 -> one) and 4 zero-segment tiles (rows 144..159, the empty group's
+  # 160 rows in two, 384..479), x 2 column tiles: 6 work units = one round, then one unit cut
+  # into 4 column pieces of 64 (each consumer 64 x 64), then the 8 zero units on the CTAs
+  # after them.
+  g, m_max, k, n = 3, 160, 64, 512
+  masked_m = np.array([150, 0, 70], np.int32)
+  config = C(block_m=128, block_n=256, split="m", num_stages=2, tiles="groups")
+  bounds = segment_bounds(g * m_max, masked_m=jnp.asarray(masked_m), m_max=m_max,
+                          zero_segments=True)
+  tiles = group_tiles_bound(g * m_max, 2 * g, 128)
+  plan = np.asarray(group_tiles(bounds, num_tiles=tiles, block_m=128, num_groups=g))
+  assert tuple(plan[-3:-1]) == (7, 3)              # tiles used, tiles of the groups
+  deal = Deal.of(jnp.int32(6), jnp.int32(8), 5, tail_split(config, activation=None, fp8=False))
+  assert (deal.rounds, int(deal.pieces), int(deal.work_slots), int(deal.total)) == (1, 4, 9, 17)
+  _masked_case(rng, m_max, k, n, masked_m)(config, 5)
 
 
 @pytest.mark.parametrize("layout,config,rhs_layout", [
@@ -412,8 +440,11 @@ def test_tail_pieces_deal_the_last_units_as_column_pieces():
   assert tail_pieces(1056, 132, 2) == (8, 2)       # none left
   assert tail_pieces(3808, 132, 2) == (28, 1)      # 112 left: too many to cut
   assert tail_pieces(1088, 132, 1) == (8, 1)
+  assert tail_pieces(144, 132, 4) == (1, 4)        # 12 left: 48 pieces
+  assert tail_pieces(180, 132, 4) == (1, 2)        # 48 left: 96 pieces of 2, not 192 of 4
+  assert tail_pieces(250, 132, 4) == (1, 1)
   groups = dict(tiles="groups")
-  assert tail_split(C(block_m=128, block_n=256, **groups), activation=None, fp8=False) == 2
+  assert tail_split(C(block_m=128, block_n=256, **groups), activation=None, fp8=False) == 4
   assert tail_split(C(block_m=128, block_n=256, **groups), activation="swiglu", fp8=False) == 2
   assert tail_split(C(block_m=64, block_n=256, split="n", **groups), activation=None,
                     fp8=False) == 2
@@ -423,6 +454,45 @@ def test_tail_pieces_deal_the_last_units_as_column_pieces():
                     fp8=False) == 1
   assert tail_split(C(block_m=128, block_n=256), activation=None, fp8=False) == 1
   assert tail_split(C(block_m=128, block_n=256, **groups, **F8), activation=None, fp8=True) == 1
+
+
+@pytest.mark.parametrize("work,zero,ctas,split,snake", [
+    (1088, 0, 132, 2, False), (144, 96, 132, 4, False), (180, 50, 132, 4, False),
+    (7, 30, 5, 2, False), (0, 12, 5, 4, False), (10, 0, 5, 4, False), (3, 2, 8, 4, False),
+    (896, 0, 132, 1, True), (29, 0, 6, 1, True), (3, 0, 8, 1, True)])
+def test_deal_runs_every_unit_once_and_zero_units_after_the_work(work, zero, ctas, split,
+                                                                 snake):
+  """Every work unit's columns are run exactly once (whole, or as pieces on as many CTAs), every
+  zero unit once; no CTA runs a zero unit before its work; a CTA runs at most one work slot
+  more than any other (the slots are dealt round robin)."""
+  deal = Deal.of(jnp.int32(work), jnp.int32(zero), ctas, split, snake=snake)
+  covered = np.zeros((work, 4), int)             # quarters of each work unit's columns
+  zeros, loads = np.zeros(zero, int), []
+  for cta in range(ctas):
+    seen_zero, count = False, int(deal.count(cta))
+    loads.append(0)
+    for i in range(count):
+      is_zero, u, piece, pieces = (int(x) for x in deal.item(jnp.int32(cta), jnp.int32(i)))
+      if is_zero:
+        zeros[u] += 1
+        seen_zero = True
+        continue
+      assert not seen_zero and 0 <= u < work and pieces in (1, 2, 4) and pieces <= max(split, 1)
+      covered[u, piece * 4 // pieces:(piece + 1) * 4 // pieces] += 1
+      loads[-1] += 1
+  assert (covered == 1).all() and (zeros == 1).all()
+  assert max(loads) - min(loads) <= 1
+
+
+def test_snake_deals_alternating_units_to_every_cta():
+  # DS_G16_m32_dn/masked on 64-row tiles: 2 row tiles per group (rows, then past masked_m) x 28
+  # column tiles, band 2: units alternate work / zero. Dealt c, c + 132, ... every CTA of one
+  # parity got only one kind (6 or 7 work units, or none); snaking, each CTA gets 3 or 4.
+  for snake, want in ((False, {0, 6, 7}), (True, {3, 4})):
+    deal = Deal.of(896, 0, 132, 1, snake=snake)
+    kinds = [sum(int(deal.item(jnp.int32(c), jnp.int32(i))[1]) % 2 == 0
+                 for i in range(int(deal.count(c)))) for c in range(132)]
+    assert set(kinds) == want, snake
 
 
 def test_unsupported_inputs_and_configs():
