@@ -103,7 +103,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   3-deep ring, 128x128 tiles, and 64-row tiles whose consumers split the columns (small groups);
   for contiguous layouts of several groups, also tiles inside one group (tiles="groups": each
   weight tile read once per tile of its group, no tile runs two groups' K loops; since session
-  14 they write exactly their group's rows, so large groups are candidates too). 256x128 and
+  14 they write exactly their group's rows, so large groups are candidates too); for the masked
+  layout 128 x 256 ones (session 28). 256x128 and
   64x128 row tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
   C = GroupedGemmPallasConfig
   if problem.fp8:   # each consumer scales 64 x 128 or 64 x 192; K steps of 128 (a scale block)
