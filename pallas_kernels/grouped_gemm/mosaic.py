@@ -102,7 +102,7 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
 from pallas_kernels.grouped_gemm.plan import (Deal, group_tiles, group_tiles_bound,
-                                              segment_bounds, tile_groups)
+                                              piece_counts, segment_bounds, tile_groups)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsumer, column_parts,
                                                  deferred_stores, half_tiles, signals_reason,
@@ -168,9 +168,8 @@ def _work(i, cta, deal: Deal, work, used, st: Static):
   row tiles run K loops, the rest of the `used` ones (zero segments) only store; `deal` says
   which of their units (or column pieces) is this CTA's i-th."""
   zero, u, piece, pieces = deal.item(cta, i)
-  m, n = _unit(u, jnp.maximum(work, 1), st)          # (no division by 0 in the unused branch)
-  zm, zn = _unit(u, jnp.maximum(used - work, 1), st)
-  return jnp.where(zero, work + zm, m), jnp.where(zero, zn, n), piece, pieces
+  m, n = _unit(u, jnp.where(zero, used - work, work) if st.by_group else work, st)
+  return m + jnp.where(zero, work, 0), n, piece, pieces
 
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
@@ -382,7 +381,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
                                                 st.block_n // 2, m, n), work, carry)
       # A column piece of p: the same split over part_n / p of each part's columns.
-      counts = [p for p in (2, 4, 8) if p <= st.tail_split]
+      counts = piece_counts(st.tail_split)
       if not counts:
         return whole(carry)
       return lax.switch(sum((pieces >= p).astype(jnp.int32) for p in counts), [whole] + [

@@ -14,8 +14,8 @@ from pallas_kernels import _index
 from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "group_tiles", "group_tiles_bound", "segment_bounds", "tail_pieces",
-           "tile_groups"]
+__all__ = ["Deal", "group_tiles", "group_tiles_bound", "piece_counts", "segment_bounds",
+           "tail_pieces", "tile_groups"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
@@ -105,14 +105,13 @@ def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
-def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int | None = None):
+def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int):
   """tiles="groups": every tile inside one segment (bounds [S, 2], `segment_bounds`). Segment s's
   tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
   row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
   plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
   empty (segment 1 > 0), then (tiles used, tiles of the first `num_groups` segments, 0): the
-  groups' tiles come first, the zero segments' after them (all S segments count as groups when
-  num_groups is None). The tiles are slots dealt to the segments in order (`ragged_slots`: a
+  groups' tiles come first, the zero segments' after them. The tiles are slots dealt to the segments in order (`ragged_slots`: a
   reduction for the segments' running tile counts, a search for each tile's segment, then
   gathers; see the note above `_sum_last` for what XLA makes of it)."""
   starts, ends = bounds[:, 0], bounds[:, 1]
@@ -122,7 +121,7 @@ def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int | None 
   counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
   seg, j, ends_t = ragged_slots(counts, num_tiles + 1, all_ends=True)
   total = ends_t[-1]
-  work = ends_t[(starts.shape[0] if num_groups is None else num_groups) - 1]
+  work = ends_t[num_groups - 1]
   t = jnp.arange(num_tiles + 1, dtype=jnp.int32)
   used = t < total                   # never the last entry: total <= num_tiles
   last = t == num_tiles
@@ -142,11 +141,15 @@ def tail_pieces(units, num_ctas: int, split: int):
   rounds = units // num_ctas
   rest = units - rounds * num_ctas
   pieces = 1
-  p = 2
-  while p <= split:
+  for p in piece_counts(split):
     pieces = jnp.where(rest * p <= num_ctas, p, pieces)
-    p *= 2
   return rounds, pieces
+
+
+def piece_counts(split: int) -> tuple[int, ...]:
+  """The column-piece counts a launch of `split` may cut its last units into (`tail_pieces`):
+  the powers of two from 2 up to split; empty for 1."""
+  return tuple(2 ** e for e in range(1, split.bit_length()) if 2 ** e <= split)
 
 
 @dataclasses.dataclass(frozen=True)

@@ -85,7 +85,7 @@ def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
   rhs = jnp.asarray(rng.standard_normal((3, k, n)) / np.sqrt(k), jnp.bfloat16)
   bounds = segment_bounds(290, group_sizes=jnp.asarray(sizes), zero_segments=True)
   tiles = group_tiles_bound(290, 4, config.block_m)
-  used = int(group_tiles(bounds, num_tiles=tiles, block_m=config.block_m)[-3])
+  used = int(group_tiles(bounds, num_tiles=tiles, block_m=config.block_m, num_groups=3)[-3])
   split = tail_split(config, activation=activation, fp8=False)
   rounds, pieces = tail_pieces(used * 3, num_sms, split)
   assert (rounds, int(pieces), used * 3 - rounds * num_sms) == (2, 2, 2)
@@ -317,8 +317,10 @@ def _metadata(rows, block_m, by_group, **groups):
   def run(**groups):
     bounds = segment_bounds(rows, zero_segments=by_group, **groups)
     tiles = group_tiles_bound(rows, bounds.shape[0], block_m)
-    return bounds, (group_tiles if by_group else tile_groups)(bounds, num_tiles=tiles,
-                                                              block_m=block_m)
+    if not by_group:
+      return bounds, tile_groups(bounds, num_tiles=tiles, block_m=block_m)
+    num_groups = next(v.shape[0] for k, v in groups.items() if k in ("group_sizes", "masked_m"))
+    return bounds, group_tiles(bounds, num_tiles=tiles, block_m=block_m, num_groups=num_groups)
   m_max = groups.pop("m_max", 0)
   return [np.asarray(x) for x in jax.jit(lambda **g: run(m_max=m_max, **g))(**groups)]
 
@@ -370,8 +372,10 @@ def test_group_tiles_cover_every_row_once(rng, masked):
     assert np.array_equal(seg_ends[:num_groups], ends), trial
     tiles = group_tiles_bound(rows, len(seg_starts), bm)
     plan = plan.reshape(tiles + 1, 3)
-    plan, (used, *_) = plan[:-1], plan[-1]
+    plan, (used, work, _) = plan[:-1], plan[-1]
     assert (plan[:used, 0] == plan[:used, 1]).all() and (plan[used:, 0] > plan[used:, 1]).all()
+    # the groups' tiles first (`work` of them), the zero segments' after
+    assert (plan[:work, 0] < num_groups).all() and (plan[work:used, 0] >= num_groups).all()
     writer = np.full(rows, -1)
     for t, (s_lo, s_hi, row8) in enumerate(plan):
       if s_lo > s_hi:
