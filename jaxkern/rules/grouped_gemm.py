@@ -116,6 +116,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
       out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", **F),
               C(block_m=128, block_n=128, num_stages=4, tiles="groups", **F),
               C(block_m=128, block_n=192, num_stages=4, tiles="groups", **F)]
+    # (masked fp8: 128 x 192 group tiles lost to row tiles on all three rows, 2.9-4.7%: session
+    # 29, benchmarks/results/logs/grouped_gemm_session29/masked_fp8_configs_run186.json)
     return [c for c in out if pallas_unsupported_reason(problem, c) is None]
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),

@@ -4,7 +4,7 @@ reference and table config; one checked, CUPTI-timed variant printed as a line; 
 interleaved over rows and rounds; a module loaded from a file beside the working tree's.
 Review after session 21: `interleaved` and `load_module` gathered the loop and the module loading
 the A/B scripts had each written (the same calls)."""
-import functools, importlib.util, json, sys
+import dataclasses, functools, importlib.util, json, sys
 import jax
 import jaxkern
 from benchmarks import _timing
@@ -86,3 +86,20 @@ def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
                              stop_on_layout_failure=label == stop_on))
     json.dump(records, open(out_path, "w"), indent=1)
   return records
+
+
+def config_runner(module, overrides):
+  """fn(*a, config, **kw) for `interleaved`'s variants (sessions 28-29): module's
+  grouped_gemm_pallas with the row's table config updated by `overrides` (a table row that
+  picked the XLA path starts from the default kernel config), or with overrides None the XLA
+  path (masked: the batched dot)."""
+  from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig, grouped_gemm_xla
+
+  def run(*a, config, **kw):
+    if overrides is None:
+      return grouped_gemm_xla(*a, **kw)
+    if not isinstance(config, GroupedGemmPallasConfig):
+      config = GroupedGemmPallasConfig()
+    return module.grouped_gemm_pallas(*a, config=dataclasses.replace(config, **overrides), **kw)
+  return run
+

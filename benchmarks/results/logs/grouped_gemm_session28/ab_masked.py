@@ -5,11 +5,11 @@ the work, tail pieces up to 2); ":p2" caps the working tree's tail pieces at 2. 
 interleaved over rows and rounds, every output checked against the float32 reference.
 python benchmarks/results/logs/grouped_gemm_session28/ab_masked.py OUT rounds variant,... shape,...
 (OLD_MOSAIC: a file holding the old kernel module, `git show 5519332:pallas_kernels/grouped_gemm/mosaic.py`)"""
-import dataclasses, os, sys
+import os, sys
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 sys.argv, args = sys.argv[:1], sys.argv[1:]
-from ab_case import interleaved, load_module
-from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig, grouped_gemm_xla, mosaic
+from ab_case import config_runner, interleaved, load_module
+from pallas_kernels.grouped_gemm import mosaic
 
 G = dict(tiles="groups", band=8)
 CONFIGS = {"table": {},
@@ -35,15 +35,7 @@ def variant(label):
   def prepare():
     module = _old_module() if flag == "old" else mosaic
     module.tail_split = _split if flag != "p2" else (lambda *a, **k: min(2, _split(*a, **k)))
-
-    def run(*a, config, **kw):
-      if name == "xla":     # the XLA path (masked: the batched dot; the table may pick it)
-        return grouped_gemm_xla(*a, **kw)
-      if not isinstance(config, GroupedGemmPallasConfig):   # the table picked the XLA path
-        config = GroupedGemmPallasConfig()
-      return module.grouped_gemm_pallas(
-          *a, config=dataclasses.replace(config, **CONFIGS[name]), **kw)
-    return run
+    return config_runner(module, None if name == "xla" else CONFIGS[name])
   return label, prepare
 
 
