@@ -32,6 +32,23 @@ def test_contiguous(rng, num_groups, empty, config, dtype):
     assert np.all(np.asarray(out[used:], np.float32) == 0)
 
 
+@pytest.mark.parametrize("n", [40, 96], ids=["k_above_n", "k_below_n"])
+@pytest.mark.parametrize("activation", [None, "swiglu"])
+def test_one_group_selects_result_or_lhs_rows(rng, n, activation):
+  # One group: the XLA path zeroes the rows past the group in the result when K > N, in the lhs
+  # otherwise; NaN in those rows must not leak either way, with or without an epilogue.
+  m, k, used = 40, 64, 29
+  lhs = rng.standard_normal((m, k)).astype(np.float32)
+  lhs[used:] = np.nan
+  rhs = rng.standard_normal((1, k, n)).astype(np.float32)
+  want = grouped_gemm_numpy(np.nan_to_num(lhs), rhs, np.array([used]), activation=activation)
+  out = grouped_gemm_xla(jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16),
+                         jnp.asarray([used], jnp.int32), activation=activation, config=RAGGED)
+  assert out.shape == (m, n // 2 if activation else n)
+  assert rel_err(out, want) < tol_for(jnp.bfloat16)
+  assert np.all(np.asarray(out[used:], np.float32) == 0)
+
+
 def test_masked_layout_and_swiglu(rng):
   g, m_max, k, n = 3, 24, 32, 20
   masked_m = np.array([5, 0, 24], np.int32)
