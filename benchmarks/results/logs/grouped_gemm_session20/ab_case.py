@@ -102,4 +102,3 @@ def config_runner(module, overrides):
       config = GroupedGemmPallasConfig()
     return module.grouped_gemm_pallas(*a, config=dataclasses.replace(config, **overrides), **kw)
   return run
-
