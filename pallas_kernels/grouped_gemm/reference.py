@@ -151,37 +151,53 @@ def _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, block_m, i
   return acc.reshape(num_tiles * block_m, n)[:num_rows]
 
 
+def _batched_valid_rows(x, w, valid, *, precision, acc_dtype, zero_lhs: bool):
+  """x [G, M, K] @ w [G, K, N] per g, with the rows where valid [G, M] is False zero. Those lhs
+  rows may hold anything (NaN), and each result row reads only its own lhs row, so they are
+  zeroed on one side: in the lhs (zero_lhs: a pass over [G, M, K] before the product) or in the
+  result (a pass over [G, M, N], which an epilogue's own pass absorbs). `_zero_lhs` picks the
+  side."""
+  rows = valid[..., None]
+  if zero_lhs:
+    x = jnp.where(rows, x, jnp.zeros((), x.dtype))
+  y = jnp.einsum("gmk,gkn->gmn", x, w, precision=precision, preferred_element_type=acc_dtype)
+  return y if zero_lhs else jnp.where(rows, y, jnp.zeros((), acc_dtype))
+
+
+def _zero_lhs(k: int, n: int, activation) -> bool:
+  """Whether `_batched_valid_rows` zeroes the invalid rows in the lhs: when its rows (K) are no
+  wider than the result's (N) and no epilogue takes the select into its pass. Session 29 (one
+  group, benchmarks/results/logs/grouped_gemm_session29/ab_one_group_run188, _run189,
+  ab_one_group_swiglu_run193, ab_select_side_run194): DS_G1_m1024_gu (K > N) 88.1-88.3 us with
+  the result select vs 92.5-93.0 with the lhs one (and lax.ragged_dot, which makes it), 86.7-86.9
+  vs 97.6-97.9 with SwiGLU; DS_G1_m1024_dn (K < N) 52.6-52.7 with the result select vs
+  45.6-46.2. Masked down rows (K < N), lhs vs result select: DS_G1_m1024_dn 56.0 vs 66.6,
+  DS_G4_m256_dn 67.2-67.3 vs 79.2-79.5, DS_G16_m32_dn 128.6-128.9 vs 145.0-145.9, Gm_decode_dn
+  160.8-161.1 vs 206.2-206.4; the masked gate/up row (K > N) unchanged."""
+  return activation is None and k <= n
+
+
 def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compute_dtype, precision,
-                           acc_dtype=_F32):
+                           acc_dtype=_F32, zero_lhs=True):
   num_rows = lhs.shape[0]
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
   starts, ends = group_bounds(group_sizes, num_rows)
-  sizes = ends - starts
   valid = jnp.arange(num_rows) < ends[-1]
-  if w.shape[0] == 1 and x.shape[1] > w.shape[2]:
-    # One group, K > N: a dot, then the rows past the group replaced by zeros (each result row
-    # reads only its own lhs row, which may hold NaN): a pass over the [M, N] result instead of
-    # the [M, K] lhs. DS_G1_m1024_gu: 88.3-89.2 us vs 93.1-93.2 with the lhs select that
-    # lax.ragged_dot also makes; with the SwiGLU epilogue the select joins the epilogue's pass,
-    # 86.8 vs 97.8 us (session 29: logs/grouped_gemm_session29/ab_one_group_run188, _run189,
-    # ab_one_group_swiglu_run193).
-    y = jnp.dot(x, w[0], precision=precision, preferred_element_type=acc_dtype)
-    return jnp.where(valid[:, None], y, jnp.zeros((), acc_dtype))
+  if w.shape[0] == 1:   # one group: a dot, the rows past it zeroed on the cheaper side
+    return _batched_valid_rows(x[None], w, valid[None], precision=precision,
+                               acc_dtype=acc_dtype, zero_lhs=zero_lhs)[0]
   x = jnp.where(valid[:, None], x, 0)  # padding rows may hold NaN
-  return lax.ragged_dot(x, w, sizes, precision=precision, preferred_element_type=acc_dtype)
+  return lax.ragged_dot(x, w, ends - starts, precision=precision,
+                        preferred_element_type=acc_dtype)
 
 
 def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision,
-                    acc_dtype=_F32):
-  x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
-  w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
+                    acc_dtype=_F32, zero_lhs=False):
   valid = jnp.arange(lhs.shape[1])[None, :] < masked_m.astype(jnp.int32)[:, None]
-  # Rows past masked_m may hold anything (NaN): each result row reads its own lhs row only, and
-  # the select below replaces those rows, so the lhs is not masked (a pass over it: 14 us on
-  # DS_G4_m256_gu/masked, session 25's record).
-  y = jnp.einsum("gmk,gkn->gmn", x, w, precision=precision, preferred_element_type=acc_dtype)
-  return jnp.where(valid[..., None], y, jnp.zeros((), acc_dtype))
+  return _batched_valid_rows(_dequant_lhs(lhs, lhs_scale, compute_dtype),
+                             _dequant_rhs(rhs, rhs_scale, compute_dtype), valid,
+                             precision=precision, acc_dtype=acc_dtype, zero_lhs=zero_lhs)
 
 
 def _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, *, out_dtype, activation,
@@ -194,13 +210,14 @@ def _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, *, out_
   direct = (activation is None and jnp.dtype(out_dtype) == jnp.dtype(compute_dtype)
             and jnp.dtype(out_dtype).itemsize == 2)
   acc_dtype = jnp.dtype(out_dtype) if direct else _F32
+  zero_lhs = _zero_lhs(lhs.shape[-1], rhs.shape[-1], activation)
   if masked_m is not None:
     acc = _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, compute_dtype=compute_dtype,
-                          precision=precision, acc_dtype=acc_dtype)
+                          precision=precision, acc_dtype=acc_dtype, zero_lhs=zero_lhs)
   elif config.method == "ragged_dot":
     acc = _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale,
                                  compute_dtype=compute_dtype, precision=precision,
-                                 acc_dtype=acc_dtype)
+                                 acc_dtype=acc_dtype, zero_lhs=zero_lhs)
   else:
     acc = _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, block_m=config.block_m,
                             items_per_step=config.items_per_step, compute_dtype=compute_dtype,

@@ -35,8 +35,8 @@ def test_contiguous(rng, num_groups, empty, config, dtype):
 @pytest.mark.parametrize("n", [40, 96], ids=["k_above_n", "k_below_n"])
 @pytest.mark.parametrize("activation", [None, "swiglu"])
 def test_one_group_selects_result_or_lhs_rows(rng, n, activation):
-  # One group: the XLA path zeroes the rows past the group in the result when K > N, in the lhs
-  # otherwise; NaN in those rows must not leak either way, with or without an epilogue.
+  # One group: the XLA path zeroes the rows past the group in the result when K > N or an
+  # epilogue follows, in the lhs otherwise; NaN in those rows must not leak either way.
   m, k, used = 40, 64, 29
   lhs = rng.standard_normal((m, k)).astype(np.float32)
   lhs[used:] = np.nan
@@ -47,6 +47,23 @@ def test_one_group_selects_result_or_lhs_rows(rng, n, activation):
   assert out.shape == (m, n // 2 if activation else n)
   assert rel_err(out, want) < tol_for(jnp.bfloat16)
   assert np.all(np.asarray(out[used:], np.float32) == 0)
+
+
+@pytest.mark.parametrize("n", [40, 96], ids=["k_above_n", "k_below_n"])
+def test_masked_selects_result_or_lhs_rows(rng, n):
+  # The masked layout's XLA path picks the same side; NaN past masked_m must not leak.
+  g, m_max, k = 3, 24, 64
+  masked_m = np.array([5, 0, 24], np.int32)
+  lhs = rng.standard_normal((g, m_max, k)).astype(np.float32)
+  lhs[0, 5:] = lhs[1] = np.nan
+  rhs = rng.standard_normal((g, k, n)).astype(np.float32)
+  want = grouped_gemm_numpy(np.nan_to_num(lhs), rhs, masked_m=masked_m)
+  out = grouped_gemm_xla(jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16),
+                         masked_m=jnp.asarray(masked_m),
+                         config=GroupedGemmXlaConfig(method="batched"))
+  assert out.shape == (g, m_max, n)
+  assert rel_err(out, want) < tol_for(jnp.bfloat16)
+  assert np.all(np.asarray(out[0, 5:], np.float32) == 0) and np.all(np.asarray(out[1]) == 0)
 
 
 def test_masked_layout_and_swiglu(rng):

@@ -4,7 +4,9 @@ commit 3654761, OLD_REFERENCE names a file holding it: `git show
 3654761:pallas_kernels/grouped_gemm/reference.py`), beside the peer lax.ragged_dot. One process,
 interleaved over rows and rounds, every output checked against the float32 reference; the
 records carry each call's CUPTI kernels.
-python benchmarks/results/logs/grouped_gemm_session29/ab_one_group.py OUT rounds shape,..."""
+python benchmarks/results/logs/grouped_gemm_session29/ab_one_group.py OUT rounds shape,... [variant,...]
+(variants: xla, xla:old, peer; all three by default; the review's run194 compares the masked
+rows too, where only the first two apply)"""
 import os, sys
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 sys.argv, args = sys.argv[:1], sys.argv[1:]
@@ -34,6 +36,8 @@ def peer():
       lhs, rhs, group_sizes)
 
 
-out, rounds, names = args
+out, rounds, names, *chosen = args
+VARIANTS = {"xla": xla(lambda: reference), "xla:old": xla(old), "peer": peer}
+labels = chosen[0].split(",") if chosen else list(VARIANTS)
 interleaved(f"{out}/ab_one_group.json", names.split(","), int(rounds),
-            [("xla", xla(lambda: reference)), ("xla:old", xla(old)), ("peer", peer)], width=18)
+            [(v, VARIANTS[v]) for v in labels], width=24)
