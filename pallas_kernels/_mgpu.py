@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import jax
 import jax.numpy as jnp
+import numpy as np
 from jax import lax
 from jax._src.lib.mlir import ir        # MLIR of the inline Mosaic GPU code (signals below)
 from jax._src.lib.mlir.dialects import arith, llvm, scf, vector
 from jax.experimental import pallas as pl
+from jax.experimental.mosaic import gpu as mgpu
 from jax.experimental.mosaic.gpu import utils as mgpu_utils
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
@@ -215,6 +217,74 @@ def store_rows_direct(tile, ref, lo, hi, *, cols=None, skip=None, period: int | 
   as_i32 = lambda x: jnp.asarray(x, jnp.int32)
   store(tile, ref, as_i32(lo), as_i32(hi), as_i32(s_lo), as_i32(s_hi),
         as_i32(cols if cols_given else 0))
+
+
+def store_fragment(tile, ref, *, interpret: bool) -> None:
+  """`tile` (registers, WGMMA layout, [R, C] float32) into the global-memory ref `ref` [R, C]
+  with ordinary stores, each thread storing the elements it holds (`add_fragment` reads them
+  back in the same layout: a split tile's partial sums, grouped GEMM's stream-K)."""
+  if interpret:
+    ref[...] = tile
+    return
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()))
+  def store(ctx, tile, ref):
+    del ctx
+    for idx, reg in zip(tile.layout.thread_idxs(tile.shape), tile.registers.flat):
+      vector.store(reg, ref, list(idx))
+  store(tile, ref)
+
+
+def add_fragment(tile, ref, *, interpret: bool):
+  """`tile` (registers, WGMMA layout, [R, C] float32) plus the global-memory ref `ref` [R, C],
+  each thread loading the elements it holds (as `store_fragment` wrote them)."""
+  if interpret:
+    return tile + ref[...]
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()),
+                     return_type=plgpu.ShapeDtypeStruct(tile.shape, tile.dtype,
+                                                        layout=plgpu.Layout.WGMMA))
+  def add(ctx, tile, ref):
+    del ctx
+    regs = tile.registers.copy()
+    for (pos, reg), idx in zip(np.ndenumerate(tile.registers),
+                               tile.layout.thread_idxs(tile.shape)):
+      regs[pos] = arith.addf(reg, vector.load(reg.type, ref, list(idx)))
+    return mgpu.FragmentedArray(_registers=regs, _layout=tile.layout, _is_signed=None)
+  return add(tile, ref)
+
+
+def ticket(counter, word, *, interpret: bool):
+  """Adds 1 to `counter` (int32 [1], global memory) once every global store this warpgroup made
+  before is visible to the GPU, and returns the count before the add (to every thread): the
+  warpgroup that draws n - 1 of n arrives last, and its loads after this see what the other n - 1
+  stored before their tickets (acquire-release). Each thread fences its stores (`fence.acq_rel.gpu`),
+  a warpgroup barrier, then one thread adds (`atom.acq_rel.gpu`) and passes the count through
+  `word` (int32 [1], global memory, this warpgroup's own) to the others after a second barrier.
+  The interpreter (no atomics; it runs CTAs one after another) reads and writes the counter."""
+  if interpret:
+    old = counter[0]
+    counter[...] = counter[...] + 1
+    return old
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.RefType(), plgpu.RefType()),
+                     return_type=plgpu.ShapeDtypeStruct((), jnp.int32,
+                                                        layout=plgpu.Layout.WG_SPLAT))
+  def take(ctx, ref, word):
+    del ctx
+    i32, void = ir.IntegerType.get_signless(32), ir.Type.parse("!llvm.void")
+    llvm.inline_asm(void, [], "fence.acq_rel.gpu;", "", has_side_effects=True)
+    mgpu_utils.warpgroup_barrier()
+    llvm.inline_asm(void, [mgpu_utils.memref_ptr(ref), mgpu_utils.memref_ptr(word),
+                           mgpu_utils.single_thread_predicate(mgpu_utils.ThreadSubset.WARPGROUP)],
+                    "{\n.reg .b32 t;\n@$2 atom.acq_rel.gpu.global.add.s32 t, [$0], 1;\n"
+                    "@$2 st.global.b32 [$1], t;\n}", "l,l,b", has_side_effects=True)
+    mgpu_utils.warpgroup_barrier()
+    old = llvm.inline_asm(i32, [mgpu_utils.memref_ptr(word)],
+                          "ld.volatile.global.b32 $0, [$1];\nfence.acq_rel.gpu;", "=r,l",
+                          has_side_effects=True)
+    return mgpu.FragmentedArray.splat(old, (), is_signed=True)
+  return take(counter, word)
 
 
 # Completion signals between CTAs (grouped GEMM's return_signals). The counters are int32

@@ -50,6 +50,10 @@ class GroupedGemmPallasConfig:
   first row rounded down to 8, so neighbours' tiles overlap by < 8 rows), each writing exactly
   its group's rows of the result: each weight tile is read once per tile of its group and no
   tile runs two groups' K loops (mosaic.py's docstring).
+  stream_k (tiles="groups" only): the launch's last work units, between one and two rounds of
+  the CTAs, are split along K so that every CTA runs the same number of K steps; a unit split
+  between CTAs is summed in float32 through global memory by the last of them to finish
+  (`plan.StreamDeal`). Without it those units run whole, the last ones as column pieces.
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -60,6 +64,7 @@ class GroupedGemmPallasConfig:
   split: str = "m"
   band: int = 8
   tiles: str = "rows"
+  stream_k: bool = False
 
   def __post_init__(self):
     if self.tiles not in ("rows", "groups"):
@@ -80,6 +85,11 @@ class GroupedGemmPallasConfig:
     if not isinstance(self.num_stages, int) or not 2 <= self.num_stages <= 8:
       raise ValueError(f"GroupedGemmPallasConfig.num_stages must be in 2..8, "
                        f"got {self.num_stages!r}")
+    if not isinstance(self.stream_k, bool):
+      raise ValueError(f"GroupedGemmPallasConfig.stream_k must be a bool, got {self.stream_k!r}")
+    if self.stream_k and self.tiles != "groups":
+      raise ValueError("GroupedGemmPallasConfig: stream_k=True needs tiles='groups' (a unit split "
+                       "along K must lie inside one group)")
     if not isinstance(self.band, int) or self.band < 1:
       raise ValueError(f"GroupedGemmPallasConfig.band must be a positive int, got {self.band!r}")
 

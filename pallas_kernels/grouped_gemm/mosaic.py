@@ -57,6 +57,20 @@ round each): Gm_prefill_dn 409.4-409.5 -> 399.1-399.6 us, DS_prefill_G16_M16384_
 -> 126.5, DS_G16_m32_dn 117.6 -> 117.8. (That A/B put an empty step between chunks; the spacing
 is now `_mgpu.consume`'s, the same steps in the same order.)
 
+Stream-K (config.stream_k, group tiles of 16-bit operands without signals; `plan.StreamDeal`):
+the units left after the whole rounds, fewer than C, are laid end to end as one line of K steps
+cut into equal ranges, one per CTA (at least `plan.MIN_STREAM_STEPS` steps each), instead of
+running as column pieces. A unit cut between CTAs: each stores its float32 partial tile to its
+own workspace slot (an extra output, two slots per CTA: a cut unit is the first or the last item
+of a range) with ordinary stores from registers, then takes a ticket on the unit's counter (one
+per consumer; `_mgpu.ticket`, acquire-release); the consumer that draws the last ticket sums all
+the unit's slots, GATHER_COLS columns at a time, and stores the tile (`exchange`). No CTA waits
+on another. H200 (session 30, benchmarks/results/logs/grouped_gemm_session30/): the K loop and
+tickets alone (partials neither stored nor summed) put DS_G1_m1024_gu/masked at 90.2 us against
+122.1 with column pieces (run200); with the exchange, 115.7-116.0 (run203-204), DS_G4_m256_gu/
+masked 117.9 vs 131.8 (run202, run204); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8
+steps a CTA: not a candidate for the contiguous layout).
+
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
 
@@ -99,10 +113,12 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
+from pallas_kernels.grouped_gemm import plan as plan_module   # MIN_STREAM_STEPS
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
-from pallas_kernels.grouped_gemm.plan import (Deal, group_tiles, group_tiles_bound,
-                                              piece_counts, segment_bounds, tile_groups)
+from pallas_kernels.grouped_gemm.plan import (Deal, Span, StreamDeal, group_tiles,
+                                              group_tiles_bound, piece_counts, segment_bounds,
+                                              tile_groups)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsumer, column_parts,
                                                  deferred_stores, half_tiles, signals_reason,
@@ -111,6 +127,7 @@ from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsume
 __all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
+GATHER_COLS = 128    # stream-K: columns of a unit's partial sums added at a time (`exchange`)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -146,6 +163,8 @@ class Static:
   signals: bool = False   # publish per-tile completion (see the module docstring)
   deferred: bool = False  # a unit's stores go out under the next unit's first K steps
                           # (`deferred_stores`, `Pending`)
+  stream_k: bool = False  # the last units split along K (`StreamDeal`; by_group and deferred)
+  stream_steps: int = 0   # stream-K: K steps a CTA runs at least (`plan.MIN_STREAM_STEPS`)
   interpret: bool = False
 
   @property
@@ -163,17 +182,19 @@ def _unit(u, used, st: Static):
   return band * st.band + lax.rem(r, width), lax.div(r, width)
 
 
-def _work(i, cta, deal: Deal, work, used, st: Static):
-  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces). The `work` first
-  row tiles run K loops, the rest of the `used` ones (zero segments) only store; `deal` says
-  which of their units (or column pieces) is this CTA's i-th."""
-  zero, u, piece, pieces = deal.item(cta, i)
+def _work(i, cta, deal: Deal | StreamDeal, work, used, st: Static):
+  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces, its K steps as a
+  `Span`). The `work` first row tiles run K loops, the rest of the `used` ones (zero segments)
+  only store; `deal` says which of their units (or column pieces, or K ranges) is this CTA's
+  i-th."""
+  zero, u, piece, pieces, *span = deal.item(cta, i)
+  span = span[0] if span else Span(0, st.k_steps)
   m, n = _unit(u, jnp.where(zero, used - work, work) if st.by_group else work, st)
-  return m + jnp.where(zero, work, 0), n, piece, pieces
+  return m + jnp.where(zero, work, 0), n, piece, pieces, span
 
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
-            scratch, *, st: Static):
+            ws_ref, cnt_ref, scratch, *, st: Static):
   from jaxkern import _compat        # here: jaxkern's package imports this module
   a_smem, b_smem, o_smem, s_smem, full, free, done = scratch
   stages, bk = st.num_stages, st.block_k
@@ -185,8 +206,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                       if st.by_group else (st.m_tiles, st.m_tiles))
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
   # alternate along the order, which C + c would deal to CTAs of one parity each.
-  deal = Deal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles, st.num_ctas,
-                 st.tail_split, snake=not st.by_group)
+  deal = (StreamDeal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles,
+                        st.num_ctas, st.k_steps, st.stream_steps) if st.stream_k else
+          Deal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles, st.num_ctas,
+                  st.tail_split, snake=not st.by_group))
   my_units = deal.count(cta)
 
   def group_steps(g, last=None):
@@ -205,15 +228,17 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     plgpu.set_max_registers(40, action="decrease")
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
-      m, n, _, _ = _work(i, cta, deal, work_tiles, used, st)
+      m, n, _, _, span = _work(i, cta, deal, work_tiles, used, st)
       return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1],
-                            functools.partial(issue, groups_ref[3 * m + 2] * 8, n), count)
+                            functools.partial(issue, groups_ref[3 * m + 2] * 8, n, span), count)
 
-    def issue(row0, n, g, start, end, k_steps, count):
+    def issue(row0, n, span, g, start, end, k_steps, count):
       del start, end
+      k_steps = jnp.where(k_steps > 0, span.k_hi - span.k_lo, 0) if st.stream_k else k_steps
 
       def step(kk, count):
         slot = _mgpu.producer_slot(count, free, stages)
+        kk = kk + span.k_lo if st.stream_k else kk
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot], full.at[slot])
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
@@ -232,10 +257,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
 
-    def tile_work(split, wg_rows, wg_cols, m, n, carry, col_base=0):
+    def tile_work(split, wg_rows, wg_cols, m, n, carry, col_base=0, span=None):
       """One unit (row tile m, column tile n) with the consumers sharing it as split by rows
       ("m") or columns ("n"), each owning wg_rows x wg_cols of the tile, from column col_base of
-      each part (a column piece of the unit: `tail_pieces`)."""
+      each part (a column piece of the unit: `tail_pieces`), over the K steps of `span`."""
       rows, cols = wg_rows, wg_cols // st.parts    # cols: of each part, = output columns
       off = col_base + (wg * cols if split == "n" else 0)    # of this consumer, in each part
 
@@ -302,8 +327,53 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       col0 = n * part_n + off
       g_lo, g_hi = groups_ref[3 * m], groups_ref[3 * m + 1]
 
+      def as_chunks(vals):
+        """A consumer's tile as EPI_COLS-column chunks in out dtype (stream-K's form of it)."""
+        return tuple(c.astype(st.out_dtype) for c in _mgpu.epi_chunks(vals))
+
+      def exchange(accs):
+        """Stream-K: a unit whose K steps are split between CTAs. Each stores its float32
+        partial sums to its workspace slot and takes a ticket on the unit's counter (one per
+        consumer); the last to arrive sums every slot of the unit (its own too) and stores the
+        tile. Returns (the tile after the epilogue, in out dtype, as EPI_COLS-column chunks;
+        whether this consumer stores it). The sums run GATHER_COLS columns at a time, so that
+        the partials' loads need few registers beside the tile's chunks (with the whole tile
+        loaded beside the running sum, ptxas spilled and the gathers cost 54 us on DeepSeek's
+        gate/up: session 30, run200)."""
+        def region(slot, p, c0, width):
+          return ws_ref.at[slot, p, pl.ds(my_rows, rows), pl.ds(off + c0, width)]
+
+        zero_chunks = as_chunks(zeros32)
+
+        def cut(accs):
+          for p, acc in enumerate(accs):
+            _mgpu.store_fragment(acc, region(span.slot, p, 0, cols), interpret=st.interpret)
+          words = 4 * st.num_ctas                    # after the counters: one word a consumer
+          old = _mgpu.ticket(cnt_ref.at[pl.ds(2 * span.counter + wg, 1)],
+                             cnt_ref.at[pl.ds(words + 2 * cta + wg, 1)], interpret=st.interpret)
+
+          def gather():
+            out = ()
+            width = min(GATHER_COLS, cols)
+            for c0 in range(0, cols, width):
+              def add(c, sums, c0=c0):
+                slot = deal.slot(c, span.counter)
+                return tuple(_mgpu.add_fragment(x, region(slot, p, c0, width),
+                                                interpret=st.interpret)
+                             for p, x in enumerate(sums))
+              sums = lax.fori_loop(span.first, span.last + 1, add,
+                                   (zeros32[:, :width],) * st.parts)
+              out += as_chunks(epilogue(sums))
+            return out
+          last = old == span.last - span.first
+          return lax.cond(last, gather, lambda: zero_chunks), last
+        return lax.cond(span.partial, cut, lambda a: (as_chunks(epilogue(a)), jnp.bool_(True)),
+                        accs)
+
       def group(g, start, end, k_steps, carry):
-        count, out = carry
+        count, out, _ = carry
+        if st.stream_k:
+          k_steps = jnp.where(k_steps > 0, span.k_hi - span.k_lo, 0)
 
         def acc_scope(*acc_refs):
           def mma(slot):
@@ -315,8 +385,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
         def product(count):
           count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
-          return count, epilogue(accs)
+          if st.stream_k:
+            return count, *exchange(accs)
+          return count, epilogue(accs), jnp.bool_(True)
 
+        final = jnp.bool_(True)
         if st.fp8:     # the pieces of the tile's columns
           count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
         elif split == "m":   # a consumer with none of its rows in the group passes slots on
@@ -324,27 +397,31 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           def pass_on(c):
             for flush in flushes:
               flush()
-            return _mgpu.pass_slots(k_steps, c, full, free, stages), zeros32
-          count, val = lax.cond((row0 < end) & (row0 + rows > start), product, pass_on, count)
-          vals = (val,)
+            none = as_chunks(zeros32) if st.stream_k else zeros32
+            return _mgpu.pass_slots(k_steps, c, full, free, stages), none, jnp.bool_(True)
+          count, val, final = lax.cond((row0 < end) & (row0 + rows > start), product, pass_on,
+                                       count)
+          vals = val if st.stream_k else (val,)     # stream-K: the tile's chunks
         else:
-          count, val = product(count)
-          vals = (val,)
+          count, val, final = product(count)
+          vals = val if st.stream_k else (val,)
         if st.by_group:     # the tile's one segment; the store keeps exactly its rows
-          return count, tuple(v.astype(st.out_dtype) for v in vals)
+          return count, tuple(v.astype(st.out_dtype) for v in vals), final
         row = row0 + row_iota                       # keep this group's rows of the tile
         mine = (row >= start) & (row < end)
-        return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o) for v, o in zip(vals, out))
+        return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o)
+                            for v, o in zip(vals, out)), final
 
       zeros = plgpu.layout_cast(jnp.zeros((rows, piece), st.out_dtype), plgpu.Layout.WGMMA)
       chunks = cols // _mgpu.EPI_COLS
       if st.deferred:   # the tile's one segment, its K loop run once even for none (g_lo >
         start, end, k_steps = group_steps(g_lo, last=g_hi)   # g_hi), so the flush always runs
-        count, out = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
-        return count, pending.stores_after(stores), Pending.of(
-            out, g_lo, row0, col0, g_lo <= g_hi, st)
-      count, out = for_each_group(g_lo, g_hi, group,               # rows of no group: zero
-                                  (count, (zeros,) * num_pieces))
+        count, out, final = group(g_lo, start, end, k_steps,
+                                  (count, (zeros,) * num_pieces, jnp.bool_(True)))
+        return count, pending.stores_after(stores), Pending.of(   # stream-K: the last CTA's
+            out, g_lo, row0, col0, (g_lo <= g_hi) & final, st)
+      count, out, _ = for_each_group(g_lo, g_hi, group,            # rows of no group: zero
+                                     (count, (zeros,) * num_pieces, jnp.bool_(True)))
 
       @jax.named_scope("store")
       def store():
@@ -368,8 +445,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       return count, stores + jnp.where(g_lo <= g_hi, chunks, 0), pending
 
     def unit(i, carry):
-      m, n, piece, pieces = _work(i, cta, deal, work_tiles, used, st)
-      work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n)
+      m, n, piece, pieces, span = _work(i, cta, deal, work_tiles, used, st)
+      work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n, span=span)
 
       def whole(carry):
         if not st.halves:
@@ -379,14 +456,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         half = (bounds_ref[2 * groups_ref[3 * m] + 1] - groups_ref[3 * m + 2] * 8
                 <= st.block_m // 2)
         return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
-                                                st.block_n // 2, m, n), work, carry)
+                                                st.block_n // 2, m, n, span=span), work, carry)
       # A column piece of p: the same split over part_n / p of each part's columns.
       counts = piece_counts(st.tail_split)
       if not counts:
         return whole(carry)
       return lax.switch(sum((pieces >= p).astype(jnp.int32) for p in counts), [whole] + [
           functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols // p, m, n,
-                            col_base=piece * (part_n // p)) for p in counts], carry)
+                            col_base=piece * (part_n // p), span=span) for p in counts], carry)
 
     pending = Pending.empty(st) if st.deferred else ()
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
@@ -407,10 +484,18 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
+  # Stream-K: the units' counters (< 2C units, one per consumer) and one word per consumer
+  # (`_mgpu.ticket`), zero; the partial tiles' workspace, two slots per CTA, an extra output.
+  cnt = (jax.new_ref(jnp.zeros((6 * st.num_ctas,), jnp.int32), memory_space=plgpu.GMEM)
+         if st.stream_k else None)
+  part_n = st.block_n // st.parts
+  ws_type = jax.ShapeDtypeStruct((2 * st.num_ctas, st.parts, st.block_m, part_n), _F32)
   side = consumer.num_ctas if consumer is not None else 0
 
   def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, *results):
-    part_n = st.block_n // st.parts
+    ws_ref = None
+    if st.stream_k:
+      ws_ref, *results = results
     rhs_tile = ((st.parts, part_n, st.block_k) if st.k_major else
                 (st.parts, st.block_k, part_n))
     smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
@@ -426,7 +511,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
       cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
       pl.when(cta < st.num_ctas)(lambda: _kernel(
           groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig,
-          (*scratch[0], *scratch[1]), st=st))
+          ws_ref, cnt, (*scratch[0], *scratch[1]), st=st))
       if side:
         pl.when((cta >= st.num_ctas) & (wg == 0))(
             lambda: consumer.body(cta - st.num_ctas, sig, out_ref, *results))
@@ -438,12 +523,12 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
     _compat.patch_mosaic_gpu_interpreter()
     kwargs["interpret"] = _compat.interpret_gpu_params(detect_races=True)
   out_types = (jax.ShapeDtypeStruct((out_rows, n), st.out_dtype),) + (
-      tuple(consumer.out_type) if side else ())
+      (ws_type,) if st.stream_k else ()) + (tuple(consumer.out_type) if side else ())
   mesh = plgpu.Mesh(grid=(st.num_ctas + side,), grid_names=("cta",), num_threads=3,
                     thread_name="wg")
   outs = pl.kernel(entry, out_type=out_types, mesh=mesh, **kwargs)(groups, bounds, lhs, rhs,
                                                                   lscale, rscale)
-  return (outs[0], None if sig is None else sig[...], *outs[1:])
+  return (outs[0], None if sig is None else sig[...], *outs[1 + st.stream_k:])
 
 
 def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
@@ -554,6 +639,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                tail_split=tail_split(config, activation=activation, fp8=fp8),
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                deferred=deferred_stores(config, fp8=fp8, signals=return_signals),
+               stream_k=config.stream_k, stream_steps=plan_module.MIN_STREAM_STEPS,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

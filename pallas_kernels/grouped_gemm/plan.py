@@ -6,6 +6,7 @@ units are dealt to its persistent CTAs. No loop over the groups anywhere."""
 from __future__ import annotations
 
 import dataclasses
+from typing import NamedTuple
 
 import jax.numpy as jnp
 from jax import lax
@@ -14,7 +15,7 @@ from pallas_kernels import _index
 from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "group_tiles", "group_tiles_bound", "piece_counts", "segment_bounds",
+__all__ = ["Deal", "Span", "StreamDeal", "group_tiles", "group_tiles_bound", "piece_counts", "segment_bounds",
            "tail_pieces", "tile_groups"]
 
 
@@ -197,3 +198,101 @@ class Deal:
     unit = jnp.where(s < whole, s, jnp.where(s < self.work_slots, whole + lax.div(cut, pieces),
                                              s - self.work_slots))
     return s >= self.work_slots, unit, lax.rem(cut, pieces), pieces
+
+
+# A stream-K CTA runs at least this many K steps (or one unit's): the unit's last CTA adds the
+# partial sums of all its CTAs. H200, DS_G1_m1024_gu/masked (12 units left over, 112 K steps
+# each; session 30, run202-203): 8 steps a CTA (11 CTAs a unit) 125.0 us, 16 steps 116.3, 28
+# steps (4 CTAs a unit) 115.7; the tuning rows were measured at 28 (run204).
+MIN_STREAM_STEPS = 28
+
+
+class Span(NamedTuple):
+  """The K steps [k_lo, k_hi) of its unit that a CTA's item runs. partial: other CTAs run the
+  unit's other steps; the unit's CTAs are first..last (stream-K index `counter` among the
+  stream-K units), each writing its float32 partial tile to workspace slot 2 * cta + (0 if
+  the unit is its first item, else 1) (`StreamDeal.slot`)."""
+  k_lo: object
+  k_hi: object
+  partial: object = False
+  slot: object = 0
+  counter: object = 0
+  first: object = 0
+  last: object = 0
+
+
+@dataclasses.dataclass(frozen=True)
+class StreamDeal:
+  """Stream-K dealing (config.stream_k): rounds of whole units (CTA c runs c, c + C, ...), then
+  the units left over, fewer than C, laid end to end as one line of K steps cut into `ctas`
+  equal ranges, one per CTA, so that the last round ends after about rest / C of a unit's time
+  rather than a whole unit's. A CTA's range covers the end of one unit, maybe whole units, and
+  the start of another; a unit cut between CTAs is summed by the last of them to finish. Whole
+  rounds keep every CTA at the same K step, so units that share a weight tile read it together
+  (from L2): cutting the whole line instead (all units, or the last one to two rounds) put the
+  CTAs at different K steps and ran DeepSeek's gate/up 15-18% slower (session 30, run197), its
+  weights (59 MB) larger than L2. The zero units (tiles of rows no group owns) follow, zero unit
+  z on CTA z % C. Same interface as `Deal`, plus each item's `Span`. Works on ints and traced
+  int32 scalars."""
+  num_ctas: int
+  k_steps: int
+  rounds: object     # whole rounds
+  sk_units: object   # stream-K units (< C), after the rounds' units
+  ctas: object       # CTAs sharing the stream-K steps (at most C, min_steps each)
+  zero_units: object
+
+  @classmethod
+  def of(cls, work_units, zero_units, num_ctas: int, k_steps: int,
+         min_steps: int = MIN_STREAM_STEPS) -> "StreamDeal":
+    work_units = jnp.asarray(work_units, jnp.int32)
+    rounds = lax.div(work_units, num_ctas)
+    sk_units = work_units - rounds * num_ctas
+    ctas = jnp.clip(jnp.maximum(lax.div(sk_units * k_steps, min_steps), sk_units), 1, num_ctas)
+    return cls(num_ctas, k_steps, rounds, sk_units, ctas, jnp.asarray(zero_units, jnp.int32))
+
+  @property
+  def steps(self):
+    """Stream-K steps in all."""
+    return self.sk_units * self.k_steps
+
+  def _lo(self, c):
+    """The first stream-K step of CTA c's range (CTAs >= ctas have empty ranges)."""
+    c = jnp.minimum(c, self.ctas)
+    return lax.div(c * self.steps, self.ctas)
+
+  def _cta_of(self, x):
+    """The CTA whose range holds stream-K step x: the largest c with _lo(c) <= x."""
+    return lax.div((x + 1) * self.ctas - 1, jnp.maximum(self.steps, 1))
+
+  def _items(self, c):
+    """Stream-K items (units or parts of units) of CTA c."""
+    lo, hi = self._lo(c), self._lo(c + 1)
+    return jnp.where(hi > lo, lax.div(hi - 1, self.k_steps) - lax.div(lo, self.k_steps) + 1, 0)
+
+  def count(self, cta):
+    """How many items CTA `cta` runs."""
+    zeros = jnp.maximum(lax.div(self.zero_units - cta + self.num_ctas - 1, self.num_ctas), 0)
+    return self.rounds + self._items(cta) + zeros
+
+  def slot(self, c, u):
+    """The workspace slot where CTA c writes its partial of stream-K unit u."""
+    return 2 * c + (lax.div(self._lo(c), self.k_steps) != u).astype(jnp.int32)
+
+  def item(self, cta, i):
+    """CTA cta's i-th item -> (zero unit?, unit index among the work or zero units, 0, 1, Span)
+    (the piece fields of `Deal.item`: stream-K cuts no column pieces)."""
+    k = self.k_steps
+    j = i - self.rounds                       # stream-K item, if 0 <= j < _items(cta)
+    lo, hi = self._lo(cta), self._lo(cta + 1)
+    u = lax.div(lo, k) + j                    # stream-K unit
+    in_sk = (j >= 0) & (j < self._items(cta))
+    first, last = self._cta_of(u * k), self._cta_of(u * k + k - 1)
+    span = Span(k_lo=jnp.where(in_sk, jnp.maximum(lo - u * k, 0), 0),
+                k_hi=jnp.where(in_sk, jnp.minimum(hi - u * k, k), k),
+                partial=in_sk & (last > first), slot=2 * cta + (j > 0).astype(jnp.int32),
+                counter=u, first=first, last=last)
+    zero = j >= self._items(cta)
+    unit = jnp.where(j < 0, i * self.num_ctas + cta,
+                     jnp.where(zero, (j - self._items(cta)) * self.num_ctas + cta,
+                               self.rounds * self.num_ctas + u))
+    return zero, unit, jnp.int32(0), jnp.int32(1), span

@@ -58,6 +58,8 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   """Why the kernel cannot run this problem with this config (None when it can)."""
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
+  if config.stream_k and dtype == FP8:
+    return "stream_k=True with fp8 operands (its scaled steps keep their own K loop)"
   if dtype == FP8:
     reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
     if reason is not None:
@@ -126,8 +128,9 @@ def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: 
 def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> int:
   """Into how many column pieces the last units of a tiles="groups" launch may be cut
   (`tail_pieces`): the most of 4 and 2 for which each consumer's share of a piece is still a
-  whole number of 64 columns of every rhs part (16-bit operands), else 1."""
-  if config.tiles != "groups" or fp8:
+  whole number of 64 columns of every rhs part (16-bit operands), else 1 (also with stream_k,
+  which splits them along K instead)."""
+  if config.tiles != "groups" or fp8 or config.stream_k:
     return 1
   cols = config.wg_tile[1] // column_parts(activation)
   return next((p for p in (4, 2) if cols // p and (cols // p) % 64 == 0), 1)

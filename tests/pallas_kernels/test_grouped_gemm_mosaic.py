@@ -15,7 +15,8 @@ from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
-from pallas_kernels.grouped_gemm.plan import (Deal, group_tiles, group_tiles_bound,
+from pallas_kernels.grouped_gemm import plan
+from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, group_tiles, group_tiles_bound,
                                               segment_bounds, tail_pieces, tile_groups)
 from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores, half_tiles,
                                                  signal_target, signals_reason, smem_bytes,
@@ -93,6 +94,61 @@ def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
   want = grouped_gemm_numpy(np.asarray(lhs, np.float64), np.asarray(rhs, np.float64), sizes,
                             activation=activation)
   _close(out, want)
+
+
+@pytest.mark.parametrize("activation,config", [
+    (None, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", stream_k=True)),
+    ("swiglu", C(block_m=128, block_n=256, split="m", num_stages=3, tiles="groups",
+                 stream_k=True))])
+def test_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, activation, config):
+  # 4 group tiles in use (the first group's second a half tile: its second consumer has no
+  # rows) x 3 column tiles = 12 units on 5 CTAs: 2 whole rounds, then 2 units of 4 K steps (K =
+  # 200) on 4 CTAs of 2 steps each (MIN_STREAM_STEPS lowered to 2), so each of those units is
+  # summed from two CTAs' partials by the later one. Fails if the partials are not added.
+  monkeypatch.setattr(plan, "MIN_STREAM_STEPS", 2)
+  sizes, k = np.array([150, 100, 40], np.int32), 200
+  n = 3 * config.block_n
+  lhs = jnp.asarray(rng.standard_normal((290, k)), jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((3, k, n)) / np.sqrt(k), jnp.bfloat16)
+  deal = StreamDeal.of(12, 3, 5, 4, min_steps=2)
+  assert (int(deal.rounds), int(deal.sk_units), int(deal.ctas)) == (2, 2, 4)
+  assert all(bool(deal.item(jnp.int32(c), jnp.int32(2))[4].partial) for c in range(4))
+  out = _run(lhs, rhs, jnp.asarray(sizes), config=config, num_sms=5, activation=activation)
+  want = grouped_gemm_numpy(np.asarray(lhs, np.float64), np.asarray(rhs, np.float64), sizes,
+                            activation=activation)
+  _close(out, want)
+
+
+@pytest.mark.parametrize("work,zero,ctas,k,min_steps", [
+    (144, 0, 132, 112, 28), (144, 0, 132, 112, 8), (160, 30, 132, 112, 28),
+    (264, 0, 132, 112, 28), (448, 0, 132, 32, 28), (10, 5, 4, 3, 2), (1, 0, 132, 112, 8),
+    (0, 4, 3, 5, 2), (30, 12, 8, 7, 1)])
+def test_stream_deal_runs_every_k_step_once(work, zero, ctas, k, min_steps):
+  """Every K step of every work unit runs exactly once, every zero unit once and after a CTA's
+  work; a cut unit's CTAs each write a slot of their own, which `slot` finds again; the CTAs
+  sharing the stream-K steps run within one step of each other."""
+  deal = StreamDeal.of(work, zero, ctas, k, min_steps)
+  covered, zeros, slots, steps = np.zeros((work, k), int), np.zeros(zero, int), {}, []
+  for cta in range(ctas):
+    seen_zero, mine = False, 0
+    for i in range(int(deal.count(cta))):
+      is_zero, u, _, _, span = deal.item(jnp.int32(cta), jnp.int32(i))
+      if bool(is_zero):
+        zeros[int(u)] += 1
+        seen_zero = True
+        continue
+      assert not seen_zero
+      lo, hi = int(span.k_lo), int(span.k_hi)
+      covered[int(u), lo:hi] += 1
+      mine += hi - lo if i >= int(deal.rounds) else 0
+      if bool(span.partial):
+        assert int(span.first) <= cta <= int(span.last) and int(span.slot) not in slots
+        assert int(deal.slot(cta, span.counter)) == int(span.slot)
+        slots[int(span.slot)] = int(u)
+    if cta < int(deal.ctas):
+      steps.append(mine)
+  assert (covered == 1).all() and (zeros == 1).all()
+  assert not steps or max(steps) - min(steps) <= 1
 
 
 def _masked_case(rng, m_max, k, n, masked_m):
@@ -517,6 +573,13 @@ def test_unsupported_inputs_and_configs():
                                                activation=None)
   with pytest.raises(ValueError, match="multiple of 64"):
     C(block_m=64, split="m")
+  with pytest.raises(ValueError, match="stream_k=True needs tiles='groups'"):
+    C(stream_k=True)
+  assert "stream_k=True with fp8" in unsupported_reason(
+      C(block_k=128, tiles="groups", stream_k=True), k=256, n=256, dtype="float8_e4m3fn",
+      out_dtype="bfloat16", activation=None)
+  assert tail_split(C(block_m=128, block_n=256, tiles="groups", stream_k=True),
+                    activation=None, fp8=False) == 1
   with pytest.raises(ValueError, match="split"):
     C(split="k")
   with pytest.raises(ValueError, match="tiles"):
