@@ -83,9 +83,10 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
 
 
 def config_name(cfg: GroupedGemmPallasConfig) -> str:
-  """The kernel config's name in benchmark records ("pallas/m128/n256/s4/m/b8[/groups][/k128]")."""
+  """The kernel config's name in benchmark records ("pallas/m128/n256/s4/m/b8[/groups][/sk][/k128]")."""
   return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
           + ("/groups" if cfg.tiles == "groups" else "")
+          + ("/sk" if cfg.stream_k else "")
           + (f"/k{cfg.block_k}" if cfg.block_k != 64 else ""))
 
 
@@ -133,6 +134,9 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     # work (session 28, run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128
     # row tiles; on the four decode rows 64 x 256 group tiles lost 1.4-34%, so not a candidate)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
+    # The same with the units left after the whole rounds split along K (session 30, run201:
+    # DS_G4_m256_gu/masked 120.3 us vs 130.8 with column pieces; DS_G1 125.9 vs 123.1)
+    out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True))
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 
