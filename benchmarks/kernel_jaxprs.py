@@ -15,6 +15,7 @@ and 20 wrote one-off scripts of the same kind (their logs folders).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import hashlib
 import pathlib
@@ -114,7 +115,9 @@ def _cases() -> dict[str, Callable]:
       g5=_gemm(G(block_m=128, block_n=128, block_k=128, num_stages=4), rhs_layout="nk",
                dtype=_F8),
       g6=_gemm(G(block_m=128, block_n=192, block_k=128, num_stages=4, tiles="groups"), dtype=_F8),
-      g7=_gemm(groups4, groups=256))
+      g7=_gemm(groups4, groups=256),
+      g8=_gemm(dataclasses.replace(groups4, stream_k=True)),
+      g9=_gemm(dataclasses.replace(groups4, stream_k=True), activation="swiglu"))
   for interpret in (False, True):
     for consumer in (False, True):
       cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)

@@ -134,8 +134,9 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     # work (session 28, run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128
     # row tiles; on the four decode rows 64 x 256 group tiles lost 1.4-34%, so not a candidate)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
-    # The same with the units left after the whole rounds split along K (session 30, run201:
-    # DS_G4_m256_gu/masked 120.3 us vs 130.8 with column pieces; DS_G1 125.9 vs 123.1)
+    # The same with the units left after the whole rounds split along K (session 30,
+    # benchmarks/results/logs/grouped_gemm_session30/masked_gu_configs_run20[24].json:
+    # DS_G4_m256_gu/masked 117.9 us vs 131.8 with column pieces, DS_G1 116.0 vs 121.6)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True))
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 

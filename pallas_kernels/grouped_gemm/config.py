@@ -50,10 +50,10 @@ class GroupedGemmPallasConfig:
   first row rounded down to 8, so neighbours' tiles overlap by < 8 rows), each writing exactly
   its group's rows of the result: each weight tile is read once per tile of its group and no
   tile runs two groups' K loops (mosaic.py's docstring).
-  stream_k (tiles="groups" only): the launch's last work units, between one and two rounds of
-  the CTAs, are split along K so that every CTA runs the same number of K steps; a unit split
-  between CTAs is summed in float32 through global memory by the last of them to finish
-  (`plan.StreamDeal`). Without it those units run whole, the last ones as column pieces.
+  stream_k (tiles="groups" only): the work units left after the launch's whole rounds (fewer
+  than its CTAs) are split along K so that every CTA runs about the same number of K steps; a
+  unit split between CTAs is summed in float32 through global memory by the last of them to
+  finish (`plan.StreamDeal`). Without it those units run whole or as column pieces.
   """
 
   IMPL: ClassVar[str] = "pallas"

@@ -65,11 +65,13 @@ own workspace slot (an extra output, two slots per CTA: a cut unit is the first 
 of a range) with ordinary stores from registers, then takes a ticket on the unit's counter (one
 per consumer; `_mgpu.ticket`, acquire-release); the consumer that draws the last ticket sums all
 the unit's slots, GATHER_COLS columns at a time, and stores the tile (`exchange`). No CTA waits
-on another. H200 (session 30, benchmarks/results/logs/grouped_gemm_session30/): the K loop and
-tickets alone (partials neither stored nor summed) put DS_G1_m1024_gu/masked at 90.2 us against
-122.1 with column pieces (run200); with the exchange, 115.7-116.0 (run203-204), DS_G4_m256_gu/
-masked 117.9 vs 131.8 (run202, run204); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8
-steps a CTA: not a candidate for the contiguous layout).
+on another. H200 (session 30, benchmarks/results/logs/grouped_gemm_session30/): the kernel with
+its exchange stubbed out (no partial stores, tickets or sums: wrong results) put
+DS_G1_m1024_gu/masked at 90.2 us against 122.1 with column pieces, stores and tickets without
+the sums at 100.6 (run200, 8 steps a CTA); with the exchange, 115.7-116.0 (run203-204, 28
+steps), DS_G4_m256_gu/masked 117.9 (run204) vs 131.8 with column pieces (run202);
+DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a candidate for the
+contiguous layout).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -212,16 +214,19 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                   st.tail_split, snake=not st.by_group))
   my_units = deal.count(cta)
 
-  def group_steps(g, last=None):
-    """(start, end, K steps) of group or segment g: an empty group, a segment of rows no group
-    owns (g >= G, tiles="groups") and, given `last`, a g past it run none."""
+  def group_steps(g, span, last=None):
+    """(start, end, K steps) of group or segment g in a unit's `span` of K steps: an empty
+    group, a segment of rows no group owns (g >= G, tiles="groups") and, given `last`, a g past
+    it run none."""
     start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
     real = (end > start) & (g < st.num_groups)
-    return start, end, jnp.where(real if last is None else real & (g <= last), st.k_steps, 0)
+    return start, end, jnp.where(real if last is None else real & (g <= last),
+                                 span.k_hi - span.k_lo, 0)
 
-  def for_each_group(g_lo, g_hi, body, carry):
+  def for_each_group(g_lo, g_hi, span, body, carry):
     """body(g, start, end, k_steps, carry) over groups g_lo..g_hi of a row tile."""
-    return lax.fori_loop(g_lo, g_hi + 1, lambda g, carry: body(g, *group_steps(g), carry), carry)
+    return lax.fori_loop(g_lo, g_hi + 1,
+                         lambda g, carry: body(g, *group_steps(g, span), carry), carry)
 
   @pl.when(wg == 2)
   def _producer():
@@ -229,12 +234,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
       m, n, _, _, span = _work(i, cta, deal, work_tiles, used, st)
-      return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1],
+      return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1], span,
                             functools.partial(issue, groups_ref[3 * m + 2] * 8, n, span), count)
 
     def issue(row0, n, span, g, start, end, k_steps, count):
       del start, end
-      k_steps = jnp.where(k_steps > 0, span.k_hi - span.k_lo, 0) if st.stream_k else k_steps
 
       def step(kk, count):
         slot = _mgpu.producer_slot(count, free, stages)
@@ -348,7 +352,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         def cut(accs):
           for p, acc in enumerate(accs):
             _mgpu.store_fragment(acc, region(span.slot, p, 0, cols), interpret=st.interpret)
-          words = 4 * st.num_ctas                    # after the counters: one word a consumer
+          words = 2 * st.num_ctas                    # after the counters: one word a consumer
           old = _mgpu.ticket(cnt_ref.at[pl.ds(2 * span.counter + wg, 1)],
                              cnt_ref.at[pl.ds(words + 2 * cta + wg, 1)], interpret=st.interpret)
 
@@ -371,9 +375,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                         accs)
 
       def group(g, start, end, k_steps, carry):
-        count, out, _ = carry
-        if st.stream_k:
-          k_steps = jnp.where(k_steps > 0, span.k_hi - span.k_lo, 0)
+        """The group's K loop and epilogue: (count, the tile's pieces in out dtype, and with
+        stream-K whether this consumer stores them)."""
+        count, out = carry
 
         def acc_scope(*acc_refs):
           def mma(slot):
@@ -383,13 +387,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                               spacing=FLUSH_SPACING)
           return end, tuple(r[...] for r in acc_refs)
 
-        def product(count):
+        def product(count):    # (count, the tile's pieces, extra): stream-K's (final,)
           count, accs = pl.run_scoped(acc_scope, *[plgpu.ACC((rows, cols), _F32)] * st.parts)
           if st.stream_k:
-            return count, *exchange(accs)
-          return count, epilogue(accs), jnp.bool_(True)
+            vals, final = exchange(accs)
+            return count, vals, (final,)
+          return count, (epilogue(accs),), ()
 
-        final = jnp.bool_(True)
+        extra = ()
         if st.fp8:     # the pieces of the tile's columns
           count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
         elif split == "m":   # a consumer with none of its rows in the group passes slots on
@@ -397,31 +402,31 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           def pass_on(c):
             for flush in flushes:
               flush()
-            none = as_chunks(zeros32) if st.stream_k else zeros32
-            return _mgpu.pass_slots(k_steps, c, full, free, stages), none, jnp.bool_(True)
-          count, val, final = lax.cond((row0 < end) & (row0 + rows > start), product, pass_on,
-                                       count)
-          vals = val if st.stream_k else (val,)     # stream-K: the tile's chunks
+            return (_mgpu.pass_slots(k_steps, c, full, free, stages),
+                    *((as_chunks(zeros32), (jnp.bool_(True),)) if st.stream_k else
+                      ((zeros32,), ())))
+          count, vals, extra = lax.cond((row0 < end) & (row0 + rows > start), product, pass_on,
+                                        count)
         else:
-          count, val, final = product(count)
-          vals = val if st.stream_k else (val,)
+          count, vals, extra = product(count)
         if st.by_group:     # the tile's one segment; the store keeps exactly its rows
-          return count, tuple(v.astype(st.out_dtype) for v in vals), final
+          return count, tuple(v.astype(st.out_dtype) for v in vals), *extra
         row = row0 + row_iota                       # keep this group's rows of the tile
         mine = (row >= start) & (row < end)
-        return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o)
-                            for v, o in zip(vals, out)), final
+        return count, tuple(jnp.where(mine, v.astype(st.out_dtype), o) for v, o in zip(vals, out))
 
       zeros = plgpu.layout_cast(jnp.zeros((rows, piece), st.out_dtype), plgpu.Layout.WGMMA)
       chunks = cols // _mgpu.EPI_COLS
       if st.deferred:   # the tile's one segment, its K loop run once even for none (g_lo >
-        start, end, k_steps = group_steps(g_lo, last=g_hi)   # g_hi), so the flush always runs
-        count, out, final = group(g_lo, start, end, k_steps,
-                                  (count, (zeros,) * num_pieces, jnp.bool_(True)))
-        return count, pending.stores_after(stores), Pending.of(   # stream-K: the last CTA's
-            out, g_lo, row0, col0, (g_lo <= g_hi) & final, st)
-      count, out, _ = for_each_group(g_lo, g_hi, group,            # rows of no group: zero
-                                     (count, (zeros,) * num_pieces, jnp.bool_(True)))
+        # g_hi), so the flush always runs
+        start, end, k_steps = group_steps(g_lo, span, last=g_hi)
+        count, out, *final = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
+        stores, live = pending.stores_after(stores), g_lo <= g_hi
+        if final:     # stream-K: a unit cut between CTAs is stored by the last one only
+          live = live & final[0]
+        return count, stores, Pending.of(out, g_lo, row0, col0, live, st)
+      count, out = for_each_group(g_lo, g_hi, span, group,         # rows of no group: zero
+                                  (count, (zeros,) * num_pieces))
 
       @jax.named_scope("store")
       def store():
@@ -484,9 +489,10 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
-  # Stream-K: the units' counters (< 2C units, one per consumer) and one word per consumer
-  # (`_mgpu.ticket`), zero; the partial tiles' workspace, two slots per CTA, an extra output.
-  cnt = (jax.new_ref(jnp.zeros((6 * st.num_ctas,), jnp.int32), memory_space=plgpu.GMEM)
+  # Stream-K: a counter per consumer of each stream-K unit (< C units), then one word per
+  # consumer of each CTA (`_mgpu.ticket`), zero; the partial tiles' workspace, two slots per
+  # CTA, an extra output (never read before it is written: no memset).
+  cnt = (jax.new_ref(jnp.zeros((4 * st.num_ctas,), jnp.int32), memory_space=plgpu.GMEM)
          if st.stream_k else None)
   part_n = st.block_n // st.parts
   ws_type = jax.ShapeDtypeStruct((2 * st.num_ctas, st.parts, st.block_m, part_n), _F32)
@@ -639,7 +645,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                tail_split=tail_split(config, activation=activation, fp8=fp8),
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                deferred=deferred_stores(config, fp8=fp8, signals=return_signals),
-               stream_k=config.stream_k, stream_steps=plan_module.MIN_STREAM_STEPS,
+               stream_k=config.stream_k,
+               stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

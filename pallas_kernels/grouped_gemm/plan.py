@@ -15,8 +15,8 @@ from pallas_kernels import _index
 from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "Span", "StreamDeal", "group_tiles", "group_tiles_bound", "piece_counts", "segment_bounds",
-           "tail_pieces", "tile_groups"]
+__all__ = ["Deal", "Span", "StreamDeal", "group_tiles", "group_tiles_bound", "piece_counts",
+           "segment_bounds", "tail_pieces", "tile_groups"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
@@ -112,9 +112,10 @@ def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int):
   row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
   plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
   empty (segment 1 > 0), then (tiles used, tiles of the first `num_groups` segments, 0): the
-  groups' tiles come first, the zero segments' after them. The tiles are slots dealt to the segments in order (`ragged_slots`: a
-  reduction for the segments' running tile counts, a search for each tile's segment, then
-  gathers; see the note above `_sum_last` for what XLA makes of it)."""
+  groups' tiles come first, the zero segments' after them. The tiles are slots dealt to the
+  segments in order (`ragged_slots`: a reduction for the segments' running tile counts, a
+  search for each tile's segment, then gathers; see the note above `_sum_last` for what XLA
+  makes of it)."""
   starts, ends = bounds[:, 0], bounds[:, 1]
   # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
   # H200 XLA then fuses the tile counts into their consumers (session 21).
@@ -202,8 +203,10 @@ class Deal:
 
 # A stream-K CTA runs at least this many K steps (or one unit's): the unit's last CTA adds the
 # partial sums of all its CTAs. H200, DS_G1_m1024_gu/masked (12 units left over, 112 K steps
-# each; session 30, run202-203): 8 steps a CTA (11 CTAs a unit) 125.0 us, 16 steps 116.3, 28
-# steps (4 CTAs a unit) 115.7; the tuning rows were measured at 28 (run204).
+# each; benchmarks/results/logs/grouped_gemm_session30/): 8 steps a CTA (11 CTAs a unit) 125.9
+# us (ab_stream_k_run201.json) and 125.6 (masked_gu_configs_run202.json), 16 steps 116.3, 28
+# steps (4 CTAs a unit) 115.7 (ab_stream_k_run203.json, one process); the tuning rows were
+# measured at 28 (run204). Not re-measured at 28 on DS_G4 (28 units left over) beyond run204.
 MIN_STREAM_STEPS = 28
 
 
@@ -228,12 +231,12 @@ class StreamDeal:
   equal ranges, one per CTA, so that the last round ends after about rest / C of a unit's time
   rather than a whole unit's. A CTA's range covers the end of one unit, maybe whole units, and
   the start of another; a unit cut between CTAs is summed by the last of them to finish. Whole
-  rounds keep every CTA at the same K step, so units that share a weight tile read it together
-  (from L2): cutting the whole line instead (all units, or the last one to two rounds) put the
-  CTAs at different K steps and ran DeepSeek's gate/up 15-18% slower (session 30, run197), its
-  weights (59 MB) larger than L2. The zero units (tiles of rows no group owns) follow, zero unit
-  z on CTA z % C. Same interface as `Deal`, plus each item's `Span`. Works on ints and traced
-  int32 scalars."""
+  rounds keep the CTAs at the same K step (units that share a weight tile read it together)
+  and cut fewer units. Cutting the last one to two rounds instead was measured only with an
+  earlier, spilling sum of the partials (session 30, run197), which slowed the whole-rounds
+  form as much (run198): which form is faster with the current sum is not measured. The zero
+  units (tiles of rows no group owns) follow, zero unit z on CTA z % C. Same interface as
+  `Deal`, plus each item's `Span`. Works on ints and traced int32 scalars."""
   num_ctas: int
   k_steps: int
   rounds: object     # whole rounds
