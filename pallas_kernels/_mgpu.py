@@ -15,7 +15,7 @@ import jax.numpy as jnp
 import numpy as np
 from jax import lax
 from jax._src.lib.mlir import ir        # MLIR of the inline Mosaic GPU code (signals below)
-from jax._src.lib.mlir.dialects import arith, llvm, scf, vector
+from jax._src.lib.mlir.dialects import arith, gpu, llvm, scf, vector
 from jax.experimental import pallas as pl
 from jax.experimental.mosaic import gpu as mgpu
 from jax.experimental.mosaic.gpu import utils as mgpu_utils
@@ -250,6 +250,54 @@ def add_fragment(tile, ref, *, interpret: bool):
     for (pos, reg), idx in zip(np.ndenumerate(tile.registers),
                                tile.layout.thread_idxs(tile.shape)):
       regs[pos] = arith.addf(reg, vector.load(reg.type, ref, list(idx)))
+    return mgpu.FragmentedArray(_registers=regs, _layout=tile.layout, _is_signed=None)
+  return add(tile, ref)
+
+
+def _lane():
+  """This thread's index in its warpgroup (MLIR index value)."""
+  index = ir.IndexType.get()
+  return arith.remui(gpu.thread_id(gpu.Dimension.x), arith.constant(index, 128))
+
+
+def store_packed(tile, ref, *, interpret: bool) -> None:
+  """`tile` (registers, WGMMA layout, [R, C] float32) into the global-memory ref `ref` [V, 128,
+  2] (V = R * C / 256), thread-interleaved: thread i's v-th register (two floats) at ref[v, i],
+  so a warp's stores cover 256 contiguous bytes (store_fragment's cover 32 bytes of 8 rows).
+  With R = 64 the registers run 8 columns at a time, so columns [c, c + w) are registers
+  [R * c / 256, R * (c + w) / 256): `add_packed` reads such a range back as a [R, w] tile. The
+  interpreter keeps that property with the tile transposed (columns outermost)."""
+  if interpret:
+    ref[...] = tile.T.reshape(ref.shape)
+    return
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()))
+  def store(ctx, tile, ref):
+    del ctx
+    index, lane = ir.IndexType.get(), _lane()
+    zero = arith.constant(index, 0)
+    for v, reg in enumerate(tile.registers.flat):
+      vector.store(reg, ref, [arith.constant(index, v), lane, zero])
+  store(tile, ref)
+
+
+def add_packed(tile, ref, *, interpret: bool):
+  """`tile` (registers, WGMMA layout, [R, C] float32) plus what `store_packed` wrote to `ref`
+  [R * C / 256, 128, 2] (all of a stored tile, or a range of its columns)."""
+  if interpret:
+    return tile + ref[...].reshape(tile.shape[::-1]).T
+
+  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()),
+                     return_type=plgpu.ShapeDtypeStruct(tile.shape, tile.dtype,
+                                                        layout=plgpu.Layout.WGMMA))
+  def add(ctx, tile, ref):
+    del ctx
+    index, lane = ir.IndexType.get(), _lane()
+    zero = arith.constant(index, 0)
+    regs = tile.registers.copy()
+    for v, (pos, reg) in enumerate(np.ndenumerate(tile.registers)):
+      regs[pos] = arith.addf(reg, vector.load(reg.type, ref, [arith.constant(index, v), lane,
+                                                               zero]))
     return mgpu.FragmentedArray(_registers=regs, _layout=tile.layout, _is_signed=None)
   return add(tile, ref)
 

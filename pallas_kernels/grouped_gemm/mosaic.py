@@ -130,6 +130,7 @@ __all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
 GATHER_COLS = 128    # stream-K: columns of a unit's partial sums added at a time (`exchange`)
+PACKED_PARTIALS = True   # stream-K partials thread-interleaved (`_mgpu.store_packed`); A/B switch
 
 
 @dataclasses.dataclass(frozen=True)
@@ -167,11 +168,18 @@ class Static:
                           # (`deferred_stores`, `Pending`)
   stream_k: bool = False  # the last units split along K (`StreamDeal`; by_group and deferred)
   stream_steps: int = 0   # stream-K: K steps a CTA runs at least (`plan.MIN_STREAM_STEPS`)
+  gather_cols: int = 0    # stream-K: columns of the partial sums added at a time (GATHER_COLS)
   interpret: bool = False
 
   @property
   def fp8(self) -> bool:
     return self.k_blocks > 0
+
+
+def _packed_partials(st: Static) -> bool:
+  """Stream-K partials stored thread-interleaved (`_mgpu.store_packed`): with 64-row consumers,
+  whose registers run column by column, so a range of columns is a range of registers."""
+  return PACKED_PARTIALS and st.wg_rows == 64
 
 
 def _unit(u, used, st: Static):
@@ -344,26 +352,31 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         the partials' loads need few registers beside the tile's chunks (with the whole tile
         loaded beside the running sum, ptxas spilled and the gathers cost 54 us on DeepSeek's
         gate/up: session 30, run200)."""
+        width = min(st.gather_cols, cols)
+        packed = _packed_partials(st)
+
         def region(slot, p, c0, width):
+          if packed:   # this consumer's registers of columns [c0, c0 + width), thread-interleaved
+            return ws_ref.at[slot, p, wg, pl.ds(rows * c0 // 256, rows * width // 256)]
           return ws_ref.at[slot, p, pl.ds(my_rows, rows), pl.ds(off + c0, width)]
 
         zero_chunks = as_chunks(zeros32)
 
         def cut(accs):
           for p, acc in enumerate(accs):
-            _mgpu.store_fragment(acc, region(span.slot, p, 0, cols), interpret=st.interpret)
+            (_mgpu.store_packed if packed else _mgpu.store_fragment)(
+                acc, region(span.slot, p, 0, cols), interpret=st.interpret)
           words = 2 * st.num_ctas                    # after the counters: one word a consumer
           old = _mgpu.ticket(cnt_ref.at[pl.ds(2 * span.counter + wg, 1)],
                              cnt_ref.at[pl.ds(words + 2 * cta + wg, 1)], interpret=st.interpret)
 
           def gather():
             out = ()
-            width = min(GATHER_COLS, cols)
+            add_to = _mgpu.add_packed if packed else _mgpu.add_fragment
             for c0 in range(0, cols, width):
               def add(c, sums, c0=c0):
                 slot = deal.slot(c, span.counter)
-                return tuple(_mgpu.add_fragment(x, region(slot, p, c0, width),
-                                                interpret=st.interpret)
+                return tuple(add_to(x, region(slot, p, c0, width), interpret=st.interpret)
                              for p, x in enumerate(sums))
               sums = lax.fori_loop(span.first, span.last + 1, add,
                                    (zeros32[:, :width],) * st.parts)
@@ -495,7 +508,11 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
   cnt = (jax.new_ref(jnp.zeros((4 * st.num_ctas,), jnp.int32), memory_space=plgpu.GMEM)
          if st.stream_k else None)
   part_n = st.block_n // st.parts
-  ws_type = jax.ShapeDtypeStruct((2 * st.num_ctas, st.parts, st.block_m, part_n), _F32)
+  if _packed_partials(st):     # [slot, part, consumer, register, thread, 2]
+    ws_type = jax.ShapeDtypeStruct((2 * st.num_ctas, st.parts, 2,
+                                    st.wg_rows * (st.wg_cols // st.parts) // 256, 128, 2), _F32)
+  else:
+    ws_type = jax.ShapeDtypeStruct((2 * st.num_ctas, st.parts, st.block_m, part_n), _F32)
   side = consumer.num_ctas if consumer is not None else 0
 
   def entry(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, *results):
@@ -647,6 +664,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                deferred=deferred_stores(config, fp8=fp8, signals=return_signals),
                stream_k=config.stream_k,
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
+               gather_cols=GATHER_COLS if config.stream_k else 0,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

@@ -235,7 +235,8 @@ class StreamDeal:
   and cut fewer units. Cutting the last one to two rounds instead was measured only with an
   earlier, spilling sum of the partials (session 30, run197), which slowed the whole-rounds
   form as much (run198): which form is faster with the current sum is not measured. The zero
-  units (tiles of rows no group owns) follow, zero unit z on CTA z % C. Same interface as
+  units (tiles of rows no group owns) follow, zero unit z on CTA (ctas + z) % C: first on the
+  CTAs whose stream-K range is empty, which are idle after the whole rounds. Same interface as
   `Deal`, plus each item's `Span`. Works on ints and traced int32 scalars."""
   num_ctas: int
   k_steps: int
@@ -272,9 +273,14 @@ class StreamDeal:
     lo, hi = self._lo(c), self._lo(c + 1)
     return jnp.where(hi > lo, lax.div(hi - 1, self.k_steps) - lax.div(lo, self.k_steps) + 1, 0)
 
+  def _zero_rank(self, cta):
+    """CTA cta's place in the zero units' deal: zero unit z runs on the CTA of rank z % C."""
+    return lax.rem(cta - self.ctas + self.num_ctas, self.num_ctas)
+
   def count(self, cta):
     """How many items CTA `cta` runs."""
-    zeros = jnp.maximum(lax.div(self.zero_units - cta + self.num_ctas - 1, self.num_ctas), 0)
+    zeros = jnp.maximum(lax.div(self.zero_units - self._zero_rank(cta) + self.num_ctas - 1,
+                                self.num_ctas), 0)
     return self.rounds + self._items(cta) + zeros
 
   def slot(self, c, u):
@@ -296,6 +302,7 @@ class StreamDeal:
                 counter=u, first=first, last=last)
     zero = j >= self._items(cta)
     unit = jnp.where(j < 0, i * self.num_ctas + cta,
-                     jnp.where(zero, (j - self._items(cta)) * self.num_ctas + cta,
+                     jnp.where(zero, (j - self._items(cta)) * self.num_ctas
+                               + self._zero_rank(cta),
                                self.rounds * self.num_ctas + u))
     return zero, unit, jnp.int32(0), jnp.int32(1), span

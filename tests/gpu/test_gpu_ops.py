@@ -216,16 +216,39 @@ def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
   groups must come out as zeros) and, for the masked shapes, masked with NaN past masked_m."""
   rng, sizes, rhs = _check_pallas_contiguous(shape, 1, config=config)
   if shape.name in MASKED_GROUPED_GEMM_SHAPES:
-    m_max = shape.masked_m_max
-    mm = np.minimum(sizes, m_max)
-    masked = jnp.asarray(_masked_lhs(rng, shape, mm), jnp.bfloat16)
-    out = jax.jit(functools.partial(grouped_gemm_pallas, config=config))(
-        masked, rhs, masked_m=jnp.asarray(mm))
-    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(masked, rhs,
-                                                                           jnp.asarray(mm))
-    assert rel_err(out, ref) < 1e-2
-    assert bool(jnp.all(jnp.where(jnp.arange(m_max)[None, :, None] >= mm[:, None, None], out,
-                                  0) == 0))
+    _check_pallas_masked(rng, shape, sizes, rhs, config=config)
+
+
+def _check_pallas_masked(rng, shape, sizes, rhs, *, config, activation=None):
+  """The kernel on the masked layout of a PEERS.md §3 shape (masked_m = the group sizes capped
+  at M_max, NaN in every row past masked_m) against the float32 reference; those rows must come
+  out as zeros."""
+  m_max = shape.masked_m_max
+  mm = jnp.asarray(np.minimum(sizes, m_max))
+  masked = jnp.asarray(_masked_lhs(rng, shape, np.asarray(mm)), jnp.bfloat16)
+  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, activation=activation))(
+      masked, rhs, masked_m=mm)
+  ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m, activation=activation))(
+      masked, rhs, mm)
+  assert rel_err(out, ref) < 1e-2
+  assert bool(jnp.all(jnp.where(jnp.arange(m_max)[None, :, None] >= mm[:, None, None], out,
+                                0) == 0))
+
+
+_STREAM_K = GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4, tiles="groups",
+                                    stream_k=True)
+
+
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES
+                                   if s.name in MASKED_GROUPED_GEMM_SHAPES], ids=lambda s: s.name)
+def test_grouped_gemm_pallas_stream_k(gpu, shape):
+  """Stream-K group tiles (the rule's pick on the masked DS_G1 / DS_G4 gate/up rows: their
+  units left after the whole rounds are split along K between CTAs, whose partial sums the
+  last one adds) on every masked PEERS.md §3 shape: contiguous, masked, and masked SwiGLU."""
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 2, config=_STREAM_K)
+  _check_pallas_masked(rng, shape, sizes, rhs, config=_STREAM_K)
+  if shape.name.endswith("_gu"):
+    _check_pallas_masked(rng, shape, sizes, rhs, config=_STREAM_K, activation="swiglu")
 
 
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.name.endswith("_gu")],

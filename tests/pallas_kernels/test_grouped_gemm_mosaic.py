@@ -14,6 +14,7 @@ import pytest
 from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
+from pallas_kernels.grouped_gemm import mosaic
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm import plan
 from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, group_tiles, group_tiles_bound,
@@ -106,6 +107,7 @@ def test_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, activation, conf
   # 200) on 4 CTAs of 2 steps each (MIN_STREAM_STEPS lowered to 2), so each of those units is
   # summed from two CTAs' partials by the later one. Fails if the partials are not added.
   monkeypatch.setattr(plan, "MIN_STREAM_STEPS", 2)
+  monkeypatch.setattr(mosaic, "GATHER_COLS", 64)      # the sums in two column chunks
   sizes, k = np.array([150, 100, 40], np.int32), 200
   n = 3 * config.block_n
   lhs = jnp.asarray(rng.standard_normal((290, k)), jnp.bfloat16)
@@ -126,15 +128,18 @@ def test_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, activation, conf
 def test_stream_deal_runs_every_k_step_once(work, zero, ctas, k, min_steps):
   """Every K step of every work unit runs exactly once, every zero unit once and after a CTA's
   work; a cut unit's CTAs each write a slot of their own, which `slot` finds again; the CTAs
-  sharing the stream-K steps run within one step of each other."""
+  sharing the stream-K steps run within one step of each other; the zero units go first to the
+  CTAs with no stream-K steps (no such CTA runs fewer zero units than one with steps)."""
   deal = StreamDeal.of(work, zero, ctas, k, min_steps)
   covered, zeros, slots, steps = np.zeros((work, k), int), np.zeros(zero, int), {}, []
+  zeros_of = np.zeros(ctas, int)
   for cta in range(ctas):
     seen_zero, mine = False, 0
     for i in range(int(deal.count(cta))):
       is_zero, u, _, _, span = deal.item(jnp.int32(cta), jnp.int32(i))
       if bool(is_zero):
         zeros[int(u)] += 1
+        zeros_of[cta] += 1
         seen_zero = True
         continue
       assert not seen_zero
@@ -149,6 +154,9 @@ def test_stream_deal_runs_every_k_step_once(work, zero, ctas, k, min_steps):
       steps.append(mine)
   assert (covered == 1).all() and (zeros == 1).all()
   assert not steps or max(steps) - min(steps) <= 1
+  sk = int(deal.ctas) if work % ctas else 0       # CTAs with stream-K steps: the first sk
+  if 0 < sk < ctas:
+    assert zeros_of[sk:].min() >= zeros_of[:sk].max()
 
 
 def _masked_case(rng, m_max, k, n, masked_m):
