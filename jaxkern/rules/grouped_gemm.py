@@ -83,10 +83,10 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
 
 
 def config_name(cfg: GroupedGemmPallasConfig) -> str:
-  """The kernel config's name in benchmark records ("pallas/m128/n256/s4/m/b8[/groups][/sk][/k128]")."""
+  """The kernel config's name in benchmark records ("pallas/m128/n256/s4/m/b8[/groups][/sk[l]][/k128]")."""
   return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
           + ("/groups" if cfg.tiles == "groups" else "")
-          + ("/sk" if cfg.stream_k else "")
+          + ("/sk" if cfg.stream_k else "") + ("l" if cfg.sk_partials == "lanes" else "")
           + (f"/k{cfg.block_k}" if cfg.block_k != 64 else ""))
 
 
@@ -138,6 +138,10 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     # benchmarks/results/logs/grouped_gemm_session30/masked_gu_configs_run20[24].json:
     # DS_G4_m256_gu/masked 117.9 us vs 131.8 with column pieces, DS_G1 116.0 vs 121.6)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True))
+    # ... with the partials thread-interleaved (session 31, logs/grouped_gemm_session31/
+    # sk_exchange_run20[67].json: 3-4 us faster on DS_G1_m1024_gu/masked, slower on DS_G4)
+    out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True,
+                 sk_partials="lanes"))
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 

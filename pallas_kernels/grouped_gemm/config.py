@@ -54,6 +54,12 @@ class GroupedGemmPallasConfig:
   than its CTAs) are split along K so that every CTA runs about the same number of K steps; a
   unit split between CTAs is summed in float32 through global memory by the last of them to
   finish (`plan.StreamDeal`). Without it those units run whole or as column pieces.
+  sk_partials (stream_k only): how a CTA lays out its float32 partial tile in global memory.
+  "tile": the tile's own rows and columns, each thread storing the pairs of columns it holds (a
+  warp's store covers 32 bytes of 8 rows); "lanes" (64-row consumers): each thread's registers
+  interleaved with its warpgroup's (a warp's store covers 256 contiguous bytes). Which is faster
+  depends on the launch (session 31, H200: "lanes" 3-4 us ahead on DS_G1_m1024_gu/masked, 3-4
+  behind on DS_G4_m256_gu/masked, whose cut units are half tiles), so the tuning table picks.
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -65,6 +71,7 @@ class GroupedGemmPallasConfig:
   band: int = 8
   tiles: str = "rows"
   stream_k: bool = False
+  sk_partials: str = "tile"
 
   def __post_init__(self):
     if self.tiles not in ("rows", "groups"):
@@ -90,6 +97,14 @@ class GroupedGemmPallasConfig:
     if self.stream_k and self.tiles != "groups":
       raise ValueError("GroupedGemmPallasConfig: stream_k=True needs tiles='groups' (a unit split "
                        "along K must lie inside one group)")
+    if self.sk_partials not in ("tile", "lanes"):
+      raise ValueError(f"GroupedGemmPallasConfig.sk_partials must be 'tile' or 'lanes', "
+                       f"got {self.sk_partials!r}")
+    if self.sk_partials == "lanes" and not self.stream_k:
+      raise ValueError("GroupedGemmPallasConfig: sk_partials='lanes' needs stream_k=True")
+    if self.sk_partials == "lanes" and rows != 64:
+      raise ValueError(f"GroupedGemmPallasConfig: sk_partials='lanes' needs 64-row consumers "
+                       f"(block_m={self.block_m}, split={self.split!r} gives {rows})")
     if not isinstance(self.band, int) or self.band < 1:
       raise ValueError(f"GroupedGemmPallasConfig.band must be a positive int, got {self.band!r}")
 

@@ -130,7 +130,6 @@ __all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
 GATHER_COLS = 128    # stream-K: columns of a unit's partial sums added at a time (`exchange`)
-PACKED_PARTIALS = True   # stream-K partials thread-interleaved (`_mgpu.store_packed`); A/B switch
 
 
 @dataclasses.dataclass(frozen=True)
@@ -169,17 +168,12 @@ class Static:
   stream_k: bool = False  # the last units split along K (`StreamDeal`; by_group and deferred)
   stream_steps: int = 0   # stream-K: K steps a CTA runs at least (`plan.MIN_STREAM_STEPS`)
   gather_cols: int = 0    # stream-K: columns of the partial sums added at a time (GATHER_COLS)
+  lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
   interpret: bool = False
 
   @property
   def fp8(self) -> bool:
     return self.k_blocks > 0
-
-
-def _packed_partials(st: Static) -> bool:
-  """Stream-K partials stored thread-interleaved (`_mgpu.store_packed`): with 64-row consumers,
-  whose registers run column by column, so a range of columns is a range of registers."""
-  return PACKED_PARTIALS and st.wg_rows == 64
 
 
 def _unit(u, used, st: Static):
@@ -353,7 +347,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         loaded beside the running sum, ptxas spilled and the gathers cost 54 us on DeepSeek's
         gate/up: session 30, run200)."""
         width = min(st.gather_cols, cols)
-        packed = _packed_partials(st)
+        packed = st.lanes   # 64-row consumers: a range of columns is a range of registers
 
         def region(slot, p, c0, width):
           if packed:   # this consumer's registers of columns [c0, c0 + width), thread-interleaved
@@ -508,7 +502,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
   cnt = (jax.new_ref(jnp.zeros((4 * st.num_ctas,), jnp.int32), memory_space=plgpu.GMEM)
          if st.stream_k else None)
   part_n = st.block_n // st.parts
-  if _packed_partials(st):     # [slot, part, consumer, register, thread, 2]
+  if st.lanes:     # [slot, part, consumer, register, thread, 2]
     ws_type = jax.ShapeDtypeStruct((2 * st.num_ctas, st.parts, 2,
                                     st.wg_rows * (st.wg_cols // st.parts) // 256, 128, 2), _F32)
   else:
@@ -665,6 +659,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                stream_k=config.stream_k,
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,
+               lanes=config.sk_partials == "lanes",
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

@@ -235,20 +235,20 @@ def _check_pallas_masked(rng, shape, sizes, rhs, *, config, activation=None):
                                 0) == 0))
 
 
-_STREAM_K = GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4, tiles="groups",
-                                    stream_k=True)
-
-
+@pytest.mark.parametrize("partials", ["tile", "lanes"])
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES
                                    if s.name in MASKED_GROUPED_GEMM_SHAPES], ids=lambda s: s.name)
-def test_grouped_gemm_pallas_stream_k(gpu, shape):
+def test_grouped_gemm_pallas_stream_k(gpu, shape, partials):
   """Stream-K group tiles (the rule's pick on the masked DS_G1 / DS_G4 gate/up rows: their
   units left after the whole rounds are split along K between CTAs, whose partial sums the
-  last one adds) on every masked PEERS.md §3 shape: contiguous, masked, and masked SwiGLU."""
-  rng, sizes, rhs = _check_pallas_contiguous(shape, 2, config=_STREAM_K)
-  _check_pallas_masked(rng, shape, sizes, rhs, config=_STREAM_K)
+  last one adds), both layouts of the partials, on every masked PEERS.md §3 shape: contiguous,
+  masked, and masked SwiGLU."""
+  config = GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4, tiles="groups",
+                                   stream_k=True, sk_partials=partials)
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 2, config=config)
+  _check_pallas_masked(rng, shape, sizes, rhs, config=config)
   if shape.name.endswith("_gu"):
-    _check_pallas_masked(rng, shape, sizes, rhs, config=_STREAM_K, activation="swiglu")
+    _check_pallas_masked(rng, shape, sizes, rhs, config=config, activation="swiglu")
 
 
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.name.endswith("_gu")],

@@ -99,8 +99,10 @@ def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
 
 @pytest.mark.parametrize("activation,config", [
     (None, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", stream_k=True)),
+    (None, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", stream_k=True,
+             sk_partials="lanes")),
     ("swiglu", C(block_m=128, block_n=256, split="m", num_stages=3, tiles="groups",
-                 stream_k=True))])
+                 stream_k=True, sk_partials="lanes"))])
 def test_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, activation, config):
   # 4 group tiles in use (the first group's second a half tile: its second consumer has no
   # rows) x 3 column tiles = 12 units on 5 CTAs: 2 whole rounds, then 2 units of 4 K steps (K =
@@ -588,6 +590,12 @@ def test_unsupported_inputs_and_configs():
       out_dtype="bfloat16", activation=None)
   assert tail_split(C(block_m=128, block_n=256, tiles="groups", stream_k=True),
                     activation=None, fp8=False) == 1
+  with pytest.raises(ValueError, match="sk_partials='lanes' needs stream_k=True"):
+    C(tiles="groups", sk_partials="lanes")
+  with pytest.raises(ValueError, match="sk_partials='lanes' needs 64-row consumers"):
+    C(block_m=128, split="n", tiles="groups", stream_k=True, sk_partials="lanes")
+  with pytest.raises(ValueError, match="sk_partials must be"):
+    C(tiles="groups", stream_k=True, sk_partials="rows")
   with pytest.raises(ValueError, match="split"):
     C(split="k")
   with pytest.raises(ValueError, match="tiles"):
