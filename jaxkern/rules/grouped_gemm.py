@@ -139,7 +139,7 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     # DS_G4_m256_gu/masked 117.9 us vs 131.8 with column pieces, DS_G1 116.0 vs 121.6)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True))
     # ... with the partials thread-interleaved (session 31, logs/grouped_gemm_session31/
-    # sk_exchange_run20[67].json: 3-4 us faster on DS_G1_m1024_gu/masked, slower on DS_G4)
+    # sk_exchange_run20[67].json: 3.1-3.7 us faster on DS_G1_m1024_gu/masked, slower on DS_G4)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True,
                  sk_partials="lanes"))
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]

@@ -58,8 +58,9 @@ class GroupedGemmPallasConfig:
   "tile": the tile's own rows and columns, each thread storing the pairs of columns it holds (a
   warp's store covers 32 bytes of 8 rows); "lanes" (64-row consumers): each thread's registers
   interleaved with its warpgroup's (a warp's store covers 256 contiguous bytes). Which is faster
-  depends on the launch (session 31, H200: "lanes" 3-4 us ahead on DS_G1_m1024_gu/masked, 3-4
-  behind on DS_G4_m256_gu/masked, whose cut units are half tiles), so the tuning table picks.
+  depends on the launch (session 31, H200: "lanes" 3.1-3.8 us ahead on DS_G1_m1024_gu/masked,
+  3.0-5.2 behind on DS_G4_m256_gu/masked, whose cut units are half tiles), so the tuning table
+  picks.
   """
 
   IMPL: ClassVar[str] = "pallas"

@@ -62,16 +62,22 @@ the units left after the whole rounds, fewer than C, are laid end to end as one 
 cut into equal ranges, one per CTA (at least `plan.MIN_STREAM_STEPS` steps each), instead of
 running as column pieces. A unit cut between CTAs: each stores its float32 partial tile to its
 own workspace slot (an extra output, two slots per CTA: a cut unit is the first or the last item
-of a range) with ordinary stores from registers, then takes a ticket on the unit's counter (one
-per consumer; `_mgpu.ticket`, acquire-release); the consumer that draws the last ticket sums all
-the unit's slots, GATHER_COLS columns at a time, and stores the tile (`exchange`). No CTA waits
-on another. H200 (session 30, benchmarks/results/logs/grouped_gemm_session30/): the kernel with
-its exchange stubbed out (no partial stores, tickets or sums: wrong results) put
-DS_G1_m1024_gu/masked at 90.2 us against 122.1 with column pieces, stores and tickets without
-the sums at 100.6 (run200, 8 steps a CTA); with the exchange, 115.7-116.0 (run203-204, 28
-steps), DS_G4_m256_gu/masked 117.9 (run204) vs 131.8 with column pieces (run202);
-DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a candidate for the
-contiguous layout).
+of a range) with ordinary stores from registers, in the tile's own layout or, with
+config.sk_partials="lanes", thread-interleaved (`_mgpu.store_packed`: a warp's stores cover 256
+contiguous bytes), then takes a ticket on the unit's counter (one per consumer; `_mgpu.ticket`,
+acquire-release); the consumer that draws the last ticket sums all the unit's slots, GATHER_COLS
+columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units
+go first to the CTAs with no stream-K steps. H200 (session 30, benchmarks/results/logs/
+grouped_gemm_session30/): the kernel with its exchange stubbed out (no partial stores, tickets
+or sums: wrong results) put DS_G1_m1024_gu/masked at 90.2 us against 122.1 with column pieces,
+stores and tickets without the sums at 100.6 (run200, 8 steps a CTA); with the exchange,
+115.7-116.0 (run203-204, 28 steps), DS_G4_m256_gu/masked 117.9 (run204) vs 131.8 with column
+pieces (run202); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a
+candidate for the contiguous layout). Session 31 (grouped_gemm_session31/, one process per
+run): the zero units moved off the stream-K CTAs and "lanes" partials took DS_G1 from
+116.8-117.8 to 109.3-111.4 us (each change about half; run205-207), where the cut units are
+whole tiles; on DS_G4, whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than
+"tile" (113.9-119.5 us) in the same runs, so the tuning table picks per row (run208).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.

@@ -238,12 +238,19 @@ def test_committed_h200_table_drives_the_rule():
   assert measured["pallas"] < measured["xla"]
   # Forced onto XLA, the same shape gets the XLA table's fastest variant.
   assert gg_rule.config_for("xla", problem("Gm_prefill_gu"), H200).method == "tiled"
-  # Masked DS_G4 gate/up: stream-K group tiles (session 30, run204: 117.9 vs 126.9 us for the
-  # XLA path); with the SwiGLU epilogue the XLA path stays ahead (session 29, run186).
+  # Masked DS_G4 / DS_G1 gate/up: stream-K group tiles, the partials in the tile's layout on
+  # DS_G4 and thread-interleaved on DS_G1 (session 31, run208: 113.9 vs 119.1 us and 110.9 vs
+  # 114.5, the XLA path 125.6 / 119.7); with the SwiGLU epilogue interleaved on both (run210:
+  # DS_G4 114.7 vs 116.8, the XLA path 128.6, which held the row before stream-K).
   g4 = gg_rule.choose(problem("DS_G4_m256_gu", "masked"), H200)
-  assert (g4.impl, g4.config.tiles, g4.config.stream_k) == ("pallas", "groups", True)
-  swiglu = dataclasses.replace(problem("DS_G4_m256_gu", "masked"), activation="swiglu")
-  assert gg_rule.choose(swiglu, H200).impl == "xla"
+  assert (g4.impl, g4.config.tiles, g4.config.stream_k, g4.config.sk_partials) == (
+      "pallas", "groups", True, "tile")
+  g1 = gg_rule.choose(problem("DS_G1_m1024_gu", "masked"), H200)
+  assert (g1.impl, g1.config.stream_k, g1.config.sk_partials) == ("pallas", True, "lanes")
+  swiglu = gg_rule.choose(dataclasses.replace(problem("DS_G4_m256_gu", "masked"),
+                                              activation="swiglu"), H200)
+  assert (swiglu.impl, swiglu.config.stream_k, swiglu.config.sk_partials) == (
+      "pallas", True, "lanes")
   assert gg_rule.choose(problem("DS_G16_m64_gu", "masked"), H200).impl == "pallas"
   # fp8 has its own measured rows (the kernel beat the fp8 XLA path on all 8), with the fp8
   # kernel's K step and a tile it can promote; K-major weights are rows of their own (each
