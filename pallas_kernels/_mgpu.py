@@ -219,85 +219,57 @@ def store_rows_direct(tile, ref, lo, hi, *, cols=None, skip=None, period: int | 
         as_i32(cols if cols_given else 0))
 
 
-def store_fragment(tile, ref, *, interpret: bool) -> None:
-  """`tile` (registers, WGMMA layout, [R, C] float32) into the global-memory ref `ref` [R, C]
-  with ordinary stores, each thread storing the elements it holds (`add_fragment` reads them
-  back in the same layout: a split tile's partial sums, grouped GEMM's stream-K)."""
-  if interpret:
-    ref[...] = tile
+def _fragment_indices(tile, lanes: bool):
+  """Where each register of `tile` (WGMMA layout, [R, C]; in `tile.registers.flat` order) lies in
+  the ref of `store_fragment`: its [row, column], or with `lanes` [v, this thread's index in its
+  warpgroup, 0] for the v-th register. A generator: the index ops are emitted one register at a
+  time, beside the register's load or store."""
+  if not lanes:
+    yield from (list(idx) for idx in tile.layout.thread_idxs(tile.shape))
     return
-
-  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()))
-  def store(ctx, tile, ref):
-    del ctx
-    for idx, reg in zip(tile.layout.thread_idxs(tile.shape), tile.registers.flat):
-      vector.store(reg, ref, list(idx))
-  store(tile, ref)
-
-
-def add_fragment(tile, ref, *, interpret: bool):
-  """`tile` (registers, WGMMA layout, [R, C] float32) plus the global-memory ref `ref` [R, C],
-  each thread loading the elements it holds (as `store_fragment` wrote them)."""
-  if interpret:
-    return tile + ref[...]
-
-  @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()),
-                     return_type=plgpu.ShapeDtypeStruct(tile.shape, tile.dtype,
-                                                        layout=plgpu.Layout.WGMMA))
-  def add(ctx, tile, ref):
-    del ctx
-    regs = tile.registers.copy()
-    for (pos, reg), idx in zip(np.ndenumerate(tile.registers),
-                               tile.layout.thread_idxs(tile.shape)):
-      regs[pos] = arith.addf(reg, vector.load(reg.type, ref, list(idx)))
-    return mgpu.FragmentedArray(_registers=regs, _layout=tile.layout, _is_signed=None)
-  return add(tile, ref)
-
-
-def _lane():
-  """This thread's index in its warpgroup (MLIR index value)."""
   index = ir.IndexType.get()
-  return arith.remui(gpu.thread_id(gpu.Dimension.x), arith.constant(index, 128))
+  lane = arith.remui(gpu.thread_id(gpu.Dimension.x), arith.constant(index, 128))
+  zero = arith.constant(index, 0)
+  for v in range(tile.registers.size):
+    yield [arith.constant(index, v), lane, zero]
 
 
-def store_packed(tile, ref, *, interpret: bool) -> None:
-  """`tile` (registers, WGMMA layout, [R, C] float32) into the global-memory ref `ref` [V, 128,
-  2] (V = R * C / 256), thread-interleaved: thread i's v-th register (two floats) at ref[v, i],
-  so a warp's stores cover 256 contiguous bytes (store_fragment's cover 32 bytes of 8 rows).
-  With R = 64 the registers run 8 columns at a time, so columns [c, c + w) are registers
-  [R * c / 256, R * (c + w) / 256): `add_packed` reads such a range back as a [R, w] tile. The
-  interpreter keeps that property with the tile transposed (columns outermost)."""
+def store_fragment(tile, ref, *, lanes: bool = False, interpret: bool) -> None:
+  """`tile` (registers, WGMMA layout, [R, C] float32) into the global-memory ref `ref` with
+  ordinary stores, each thread storing the elements it holds; `add_fragment` (same `lanes`) reads
+  them back (a split tile's partial sums: grouped GEMM's stream-K). `ref` is [R, C] (each pair of
+  columns a thread holds at its place: a warp's store covers 32 bytes of 8 rows), or with `lanes`
+  [R * C / 256, 128, 2], thread-interleaved: thread i's v-th register (two floats) at ref[v, i],
+  so a warp's store covers 256 contiguous bytes. With R = 64 the registers run 8 columns at a
+  time, so columns [c, c + w) are registers [R * c / 256, R * (c + w) / 256), which
+  `add_fragment` can read back as a [R, w] tile; the interpreter keeps that property by storing
+  the tile transposed (columns outermost)."""
   if interpret:
-    ref[...] = tile.T.reshape(ref.shape)
+    ref[...] = tile.T.reshape(ref.shape) if lanes else tile
     return
 
   @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()))
   def store(ctx, tile, ref):
     del ctx
-    index, lane = ir.IndexType.get(), _lane()
-    zero = arith.constant(index, 0)
-    for v, reg in enumerate(tile.registers.flat):
-      vector.store(reg, ref, [arith.constant(index, v), lane, zero])
+    for idx, reg in zip(_fragment_indices(tile, lanes), tile.registers.flat):
+      vector.store(reg, ref, idx)
   store(tile, ref)
 
 
-def add_packed(tile, ref, *, interpret: bool):
-  """`tile` (registers, WGMMA layout, [R, C] float32) plus what `store_packed` wrote to `ref`
-  [R * C / 256, 128, 2] (all of a stored tile, or a range of its columns)."""
+def add_fragment(tile, ref, *, lanes: bool = False, interpret: bool):
+  """`tile` (registers, WGMMA layout, [R, C] float32) plus what `store_fragment` (same `lanes`)
+  wrote to `ref`: all of a stored tile, or with `lanes` also a range of its columns."""
   if interpret:
-    return tile + ref[...].reshape(tile.shape[::-1]).T
+    return tile + (ref[...].reshape(tile.shape[::-1]).T if lanes else ref[...])
 
   @plgpu.inline_mgpu(arg_types=(plgpu.Layout.WGMMA, plgpu.RefType()),
                      return_type=plgpu.ShapeDtypeStruct(tile.shape, tile.dtype,
                                                         layout=plgpu.Layout.WGMMA))
   def add(ctx, tile, ref):
     del ctx
-    index, lane = ir.IndexType.get(), _lane()
-    zero = arith.constant(index, 0)
     regs = tile.registers.copy()
-    for v, (pos, reg) in enumerate(np.ndenumerate(tile.registers)):
-      regs[pos] = arith.addf(reg, vector.load(reg.type, ref, [arith.constant(index, v), lane,
-                                                               zero]))
+    for (pos, reg), idx in zip(np.ndenumerate(tile.registers), _fragment_indices(tile, lanes)):
+      regs[pos] = arith.addf(reg, vector.load(reg.type, ref, idx))
     return mgpu.FragmentedArray(_registers=regs, _layout=tile.layout, _is_signed=None)
   return add(tile, ref)
 

@@ -63,8 +63,8 @@ cut into equal ranges, one per CTA (at least `plan.MIN_STREAM_STEPS` steps each)
 running as column pieces. A unit cut between CTAs: each stores its float32 partial tile to its
 own workspace slot (an extra output, two slots per CTA: a cut unit is the first or the last item
 of a range) with ordinary stores from registers, in the tile's own layout or, with
-config.sk_partials="lanes", thread-interleaved (`_mgpu.store_packed`: a warp's stores cover 256
-contiguous bytes), then takes a ticket on the unit's counter (one per consumer; `_mgpu.ticket`,
+config.sk_partials="lanes", thread-interleaved (`_mgpu.store_fragment(lanes=True)`: a warp's
+stores cover 256 contiguous bytes), then takes a ticket on the unit's counter (one per consumer; `_mgpu.ticket`,
 acquire-release); the consumer that draws the last ticket sums all the unit's slots, GATHER_COLS
 columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units
 go first to the CTAs with no stream-K steps. H200 (session 30, benchmarks/results/logs/
@@ -75,8 +75,8 @@ stores and tickets without the sums at 100.6 (run200, 8 steps a CTA); with the e
 pieces (run202); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a
 candidate for the contiguous layout). Session 31 (grouped_gemm_session31/, one process per
 run): the zero units moved off the stream-K CTAs and "lanes" partials took DS_G1 from
-116.8-117.8 to 109.3-111.4 us (each change about half; run205-207), where the cut units are
-whole tiles; on DS_G4, whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than
+116.8-117.8 to 111.0-111.4 us (run205; each change about half), where the cut units are whole
+tiles; on DS_G4, whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than
 "tile" (113.9-119.5 us) in the same runs, so the tuning table picks per row (run208).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
@@ -353,30 +353,29 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         loaded beside the running sum, ptxas spilled and the gathers cost 54 us on DeepSeek's
         gate/up: session 30, run200)."""
         width = min(st.gather_cols, cols)
-        packed = st.lanes   # 64-row consumers: a range of columns is a range of registers
+        kw = dict(lanes=st.lanes, interpret=st.interpret)
 
-        def region(slot, p, c0, width):
-          if packed:   # this consumer's registers of columns [c0, c0 + width), thread-interleaved
-            return ws_ref.at[slot, p, wg, pl.ds(rows * c0 // 256, rows * width // 256)]
-          return ws_ref.at[slot, p, pl.ds(my_rows, rows), pl.ds(off + c0, width)]
+        def region(slot, p, c0, w):
+          """Workspace slot `slot`'s part p, this consumer's columns [c0, c0 + w)."""
+          if st.lanes:   # 64-row consumers: a range of columns is a range of registers
+            return ws_ref.at[slot, p, wg, pl.ds(rows * c0 // 256, rows * w // 256)]
+          return ws_ref.at[slot, p, pl.ds(my_rows, rows), pl.ds(off + c0, w)]
 
         zero_chunks = as_chunks(zeros32)
 
         def cut(accs):
           for p, acc in enumerate(accs):
-            (_mgpu.store_packed if packed else _mgpu.store_fragment)(
-                acc, region(span.slot, p, 0, cols), interpret=st.interpret)
+            _mgpu.store_fragment(acc, region(span.slot, p, 0, cols), **kw)
           words = 2 * st.num_ctas                    # after the counters: one word a consumer
           old = _mgpu.ticket(cnt_ref.at[pl.ds(2 * span.counter + wg, 1)],
                              cnt_ref.at[pl.ds(words + 2 * cta + wg, 1)], interpret=st.interpret)
 
           def gather():
             out = ()
-            add_to = _mgpu.add_packed if packed else _mgpu.add_fragment
             for c0 in range(0, cols, width):
               def add(c, sums, c0=c0):
                 slot = deal.slot(c, span.counter)
-                return tuple(add_to(x, region(slot, p, c0, width), interpret=st.interpret)
+                return tuple(_mgpu.add_fragment(x, region(slot, p, c0, width), **kw)
                              for p, x in enumerate(sums))
               sums = lax.fori_loop(span.first, span.last + 1, add,
                                    (zeros32[:, :width],) * st.parts)
