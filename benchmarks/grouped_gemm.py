@@ -45,6 +45,10 @@ SMALL_SHAPES = (GroupedGemmShape("small_G1", 1, 256, 256, 96),
                 GroupedGemmShape("small_G8_dec", 8, 128, 256, 4, memory_bound=True))
 TOL = 2e-2
 _MGPU_CONFIGS = ((128, 128, 64, 4, 1), (64, 128, 64, 4, 1))
+# fp8: 128 one-byte elements per K step fill a 128-byte swizzled row, as 64 bf16 ones do
+_MGPU_FP8_CONFIGS = ((128, 128, 128, 4, 1), (128, 256, 128, 3, 1), (64, 128, 128, 4, 1))
+# ragged_dot_mgpu's fp8 result is fp8 (e4m3: 3 mantissa bits, ~3.6% rms rounding error)
+FP8_OUT_TOL = 8e-2
 
 
 def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
@@ -191,17 +195,51 @@ def bench_masked(shape, iters):
 
 def bench_fp8(shape, iters):
   """The public op on fp8 weights stored K-major (rhs [G, N, K], as DeepGEMM and torch keep
-  them: no per-call transpose), contiguous layout."""
+  them: no per-call transpose), contiguous layout; on a GPU beside `fp8_peer_records`."""
   args_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_inputs(shape, seed))
   lq, rq, gs, ls, rs = args_fn(0)
   ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y,
                                                              rhs_layout="nk"))(lq, rq, gs, ls, rs)
   fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y,
                                                   rhs_layout="nk")
-  rec, _ = _auto_record(dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous",
-                             dtype="float8_e4m3fn", rhs_layout="nk"),
-                        fn, (lq, rq, gs, ls, rs), iters, ref, args_fn)
-  return [_rates(rec, shape, int(np.asarray(gs).sum()), fp8=True)]
+  base = dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
+              rhs_layout="nk")
+  rec, _ = _auto_record(base, fn, (lq, rq, gs, ls, rs), iters, ref, args_fn)
+  records = [rec]
+  if jax.default_backend() == "gpu":
+    records += fp8_peer_records(shape, base, iters)
+  return [_rates(r, shape, int(np.asarray(gs).sum()), fp8=True) for r in records]
+
+
+def fp8_peer_inputs(shape: GroupedGemmShape, seed: int):
+  """`_inputs` cast to fp8 as they are (no scales: rows ~N(0, 1), weights ~N(0, 1/K), so each
+  result is ~N(0, 1), well inside e4m3's range), weights K-major: (lhs, rhs [G, N, K], sizes)."""
+  lhs, rhs, sizes = _inputs(shape, seed)
+  f8 = jnp.float8_e4m3fn
+  return lhs.astype(f8), jnp.swapaxes(rhs, 1, 2).astype(f8), sizes
+
+
+def fp8_peer_records(shape, base, iters) -> list[dict]:
+  """JAX's ragged_dot_mgpu on fp8 (PEERS.md §3's fp8 peer), the fastest of _MGPU_FP8_CONFIGS,
+  each checked then timed. It takes no scales and writes its result in fp8, so it does less
+  than the block-scaled public op (no scale loads or per-block rescaling, half the output
+  bytes); it is checked against the float32 product of the same fp8 values, with the fp8
+  result's tolerance FP8_OUT_TOL."""
+  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
+  args_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_peer_inputs(shape, seed))
+  lhs, rhs, sizes = args_fn(0)
+  ref = jax.jit(lambda a, b, g: grouped_gemm_reference(
+      a.astype(jnp.float32), jnp.swapaxes(b, 1, 2).astype(jnp.float32), g))(lhs, rhs, sizes)
+  sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
+  records = []
+  for bm, bn, bk, steps, gbn in _MGPU_FP8_CONFIGS:
+    fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **kw),
+                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
+                           grid_block_n=gbn, transpose_rhs=True)
+    records.append(_timing.checked_time(
+        dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}",
+             note="fp8 x fp8 -> fp8, no scales"), fn, ref, sets, tol=FP8_OUT_TOL, iters=iters))
+  return [min(records, key=lambda r: r["us"] if r.get("us") else float("inf"))]
 
 
 def main(argv):

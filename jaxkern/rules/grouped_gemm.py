@@ -119,6 +119,13 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
               C(block_m=128, block_n=192, num_stages=4, tiles="groups", **F)]
     # (masked fp8: 128 x 192 group tiles lost to row tiles on all three rows, 2.9-4.7%: session
     # 29, benchmarks/results/logs/grouped_gemm_session29/masked_fp8_configs_run186.json)
+    # Group tiles whose units left after the whole rounds are split along K (session 32), any
+    # layout and G: a launch of 1-2 rounds (DS_G1: 176 units of 128 x 192 on 132 CTAs) ends
+    # after ~1.3 units' time instead of 2
+    out += [C(block_m=128, block_n=192, num_stages=4, tiles="groups", stream_k=True, **F),
+            C(block_m=128, block_n=192, num_stages=4, tiles="groups", stream_k=True,
+              sk_partials="lanes", **F),
+            C(block_m=128, block_n=128, num_stages=4, tiles="groups", stream_k=True, **F)]
     return [c for c in out if pallas_unsupported_reason(problem, c) is None]
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),

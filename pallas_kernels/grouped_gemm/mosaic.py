@@ -57,7 +57,7 @@ round each): Gm_prefill_dn 409.4-409.5 -> 399.1-399.6 us, DS_prefill_G16_M16384_
 -> 126.5, DS_G16_m32_dn 117.6 -> 117.8. (That A/B put an empty step between chunks; the spacing
 is now `_mgpu.consume`'s, the same steps in the same order.)
 
-Stream-K (config.stream_k, group tiles of 16-bit operands without signals; `plan.StreamDeal`):
+Stream-K (config.stream_k, group tiles without signals; `plan.StreamDeal`):
 the units left after the whole rounds, fewer than C, are laid end to end as one line of K steps
 cut into equal ranges, one per CTA (at least `plan.MIN_STREAM_STEPS` steps each), instead of
 running as column pieces. A unit cut between CTAs: each stores its float32 partial tile to its
@@ -78,6 +78,12 @@ run): the zero units moved off the stream-K CTAs and "lanes" partials took DS_G1
 116.8-117.8 to 111.0-111.4 us (run205; each change about half), where the cut units are whole
 tiles; on DS_G4, whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than
 "tile" (113.9-119.5 us) in the same runs, so the tuning table picks per row (run208).
+fp8 stream-K (session 32, grouped_gemm_session32/): a CTA's K range starts at its own scale
+block (`scaled_steps`' k_lo), its column pieces go to its workspace slot side by side, and with
+no deferred stores the unit's last CTA stores the tile after the sums. 128 x 192 group tiles,
+K-major weights, one process each: DS_G1_m1024_gu 74.0 us with the earlier row tiles -> 70.1
+("lanes"; 72.6 "tile"), its masked form 72.2 -> 70.8 (run213/214); on DS_G4_m256_gu, both
+layouts, stream-K lost (77.4-87.4 us against 69.0 and 77.4).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -292,9 +298,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                ) if st.fp8 else cols
       num_pieces = cols // piece
 
-      def scaled_steps(g, k_steps, count, my_rows, col0):
+      def scaled_steps(g, k_steps, count, my_rows, col0, k_lo):
         """fp8: each K block's product into a fresh accumulator, then added to the running one
-        times its lhs row scales and rhs block scales (DeepGEMM's 1D2D promotion, float32)."""
+        times its lhs row scales and rhs block scales (DeepGEMM's 1D2D promotion, float32);
+        K blocks k_lo, k_lo + 1, ... (stream-K: a range of the unit's)."""
         # Columns past N (a last tile wider than what is left) compute padding that is never
         # stored: they take the last scale block rather than read past the scales.
         nbs = [jnp.minimum(lax.div(col0 + j * piece, SCALE_BLOCK), st.n_blocks - 1)
@@ -325,7 +332,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                       for j, (a, b) in enumerate(zip(acc, b_scale)))
           return count + 1, acc, b_next
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
-        count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
+        if not st.stream_k:       # (whole units start at block 0)
+          count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
+          return count, acc
+        count, acc, _ = lax.fori_loop(k_lo, k_lo + k_steps, step,
+                                      (count, acc, block_scales(k_lo)))
         return count, acc
       row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
@@ -348,11 +359,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         partial sums to its workspace slot and takes a ticket on the unit's counter (one per
         consumer); the last to arrive sums every slot of the unit (its own too) and stores the
         tile. Returns (the tile after the epilogue, in out dtype, as EPI_COLS-column chunks;
-        whether this consumer stores it). The sums run GATHER_COLS columns at a time, so that
-        the partials' loads need few registers beside the tile's chunks (with the whole tile
-        loaded beside the running sum, ptxas spilled and the gathers cost 54 us on DeepSeek's
-        gate/up: session 30, run200)."""
-        width = min(st.gather_cols, cols)
+        whether this consumer stores it). `accs`: per rhs part, the consumer's [rows, cols]
+        sums, or (fp8) a tuple of its column pieces side by side. The sums run GATHER_COLS
+        columns at a time (EPI_COLS where that does not divide cols), so that the partials'
+        loads need few registers beside the tile's chunks (with the whole tile loaded beside
+        the running sum, ptxas spilled and the gathers cost 54 us on DeepSeek's gate/up:
+        session 30, run200)."""
+        width = st.gather_cols if cols % st.gather_cols == 0 else _mgpu.EPI_COLS
         kw = dict(lanes=st.lanes, interpret=st.interpret)
 
         def region(slot, p, c0, w):
@@ -365,7 +378,11 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
         def cut(accs):
           for p, acc in enumerate(accs):
-            _mgpu.store_fragment(acc, region(span.slot, p, 0, cols), **kw)
+            c0 = 0
+            for piece_acc in acc if isinstance(acc, tuple) else (acc,):
+              w = piece_acc.shape[1]
+              _mgpu.store_fragment(piece_acc, region(span.slot, p, c0, w), **kw)
+              c0 += w
           words = 2 * st.num_ctas                    # after the counters: one word a consumer
           old = _mgpu.ticket(cnt_ref.at[pl.ds(2 * span.counter + wg, 1)],
                              cnt_ref.at[pl.ds(words + 2 * cta + wg, 1)], interpret=st.interpret)
@@ -408,7 +425,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
         extra = ()
         if st.fp8:     # the pieces of the tile's columns
-          count, vals = scaled_steps(g, k_steps, count, my_rows, col0)
+          count, vals = scaled_steps(g, k_steps, count, my_rows, col0, span.k_lo)
+          if st.stream_k:
+            vals, final = exchange((vals,))
+            extra = (final,)
         elif split == "m":   # a consumer with none of its rows in the group passes slots on
           @jax.named_scope("pass_on")
           def pass_on(c):
@@ -437,6 +457,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         if final:     # stream-K: a unit cut between CTAs is stored by the last one only
           live = live & final[0]
         return count, stores, Pending.of(out, g_lo, row0, col0, live, st)
+      if st.stream_k:   # fp8 (no deferred stores): the tile's one segment, stored by the
+        # last CTA of a unit cut between CTAs
+        start, end, k_steps = group_steps(g_lo, span, last=g_hi)
+        count, out, final = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
+        live = (g_lo <= g_hi) & final
+        pl.when(live)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, segment_send(
+            out_ref, bounds_ref, g_lo, row0, col0, rows, st)))
+        return count, stores + jnp.where(live, chunks, 0), pending
       count, out = for_each_group(g_lo, g_hi, span, group,         # rows of no group: zero
                                   (count, (zeros,) * num_pieces))
 

@@ -58,8 +58,6 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   """Why the kernel cannot run this problem with this config (None when it can)."""
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
-  if config.stream_k and dtype == FP8:
-    return "stream_k=True with fp8 operands (its scaled steps keep their own K loop)"
   if dtype == FP8:
     reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
     if reason is not None:

@@ -366,6 +366,21 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   192 group tiles on the prefill rows since session 27), and masked (NaN
   past masked_m) where the shape has a masked form; against the float32 reference. The weights
   [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
+  _check_pallas_fp8(name, config, rhs_layout)
+
+
+@pytest.mark.parametrize("partials", ["tile", "lanes"])
+@pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
+def test_grouped_gemm_pallas_fp8_stream_k(gpu, name, partials):
+  """fp8 stream-K (the table's DS_G1_m1024_gu/fp8 config since session 32): 128 x 192 group
+  tiles whose last units are split along K between CTAs, each CTA's range starting at its own
+  scale block, on every fp8 shape, contiguous and masked, as test_grouped_gemm_pallas_fp8."""
+  _check_pallas_fp8(name, GroupedGemmPallasConfig(
+      block_m=128, block_n=192, num_stages=4, block_k=128, tiles="groups", stream_k=True,
+      sk_partials=partials), "nk")
+
+
+def _check_pallas_fp8(name, config, rhs_layout):
   shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
   rng = np.random.default_rng(5)
   sizes = shape.group_sizes()
@@ -379,7 +394,7 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   gs = jnp.asarray(sizes)
   ref_fn = jax.jit(lambda a, b, g, x, y, **kw: grouped_gemm_reference(
       a, b, g, lhs_scale=x, rhs_scale=y, rhs_layout=rhs_layout, **kw))
-  configs = [config, dataclasses.replace(config, tiles="groups")]
+  configs = list(dict.fromkeys([config, dataclasses.replace(config, tiles="groups")]))
   for cfg in configs:
     out = jax.jit(functools.partial(grouped_gemm_pallas, config=cfg, rhs_layout=rhs_layout))(
         lq, rq, gs, lhs_scale=ls, rhs_scale=rs)

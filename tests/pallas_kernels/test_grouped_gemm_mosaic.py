@@ -357,6 +357,32 @@ def test_fp8_1d2d_scales(rng, layout, config, rhs_layout):
                                                            == 0] == 0)
 
 
+@pytest.mark.parametrize("config", [
+    C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", stream_k=True, **F8),
+    C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", stream_k=True,
+      sk_partials="lanes", **F8)])
+def test_fp8_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, config):
+  # test_stream_k_sums_units_cut_between_ctas's deal (4 group tiles x 3 column tiles on 5 CTAs:
+  # 2 whole rounds, then 2 units of 4 K steps on 4 CTAs of 2 steps each) with fp8 operands and
+  # 1D2D scales: the second CTA of a cut unit starts at the unit's third scale block (the lhs
+  # row scales and rhs block scales of its own K range), and each consumer's 192 columns are
+  # three 64-column pieces (they start mid scale block), stored to and summed from the
+  # workspace side by side. Scales spanning 2^-4..2^4 make a wrong block's scale show.
+  monkeypatch.setattr(plan, "MIN_STREAM_STEPS", 2)
+  monkeypatch.setattr(mosaic, "GATHER_COLS", 128)     # 192 columns: the sums by 64
+  sizes, k, n = np.array([150, 100, 40], np.int32), 512, 3 * config.block_n
+  block_scale = np.exp2(rng.integers(-4, 5, (3, k // 128, -(-n // 128))))
+  w = rng.standard_normal((3, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)[..., :n]
+  x = rng.standard_normal((290, k)) * np.exp2(rng.integers(-4, 5, (290, k // 128))).repeat(128, 1)
+  (lq, ls), (rq, rs) = quantize_lhs_fp8(x), quantize_rhs_fp8(w)
+  want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), group_sizes=sizes)
+  deal = StreamDeal.of(12, 3, 5, 4, min_steps=2)
+  assert (int(deal.rounds), int(deal.sk_units), int(deal.ctas)) == (2, 2, 4)
+  out = _run(lq, jnp.swapaxes(rq, 1, 2), jnp.asarray(sizes), lhs_scale=ls,
+             rhs_scale=jnp.swapaxes(rs, 1, 2), config=config, num_sms=5, rhs_layout="nk")
+  _close(out, want)
+
+
 def test_fp8_unsupported_configs():
   fp8 = dict(k=256, n=256, dtype="float8_e4m3fn", out_dtype="bfloat16", activation=None)
   assert unsupported_reason(C(block_m=128, block_n=128, **F8), **fp8) is None
@@ -585,9 +611,9 @@ def test_unsupported_inputs_and_configs():
     C(block_m=64, split="m")
   with pytest.raises(ValueError, match="stream_k=True needs tiles='groups'"):
     C(stream_k=True)
-  assert "stream_k=True with fp8" in unsupported_reason(
-      C(block_k=128, tiles="groups", stream_k=True), k=256, n=256, dtype="float8_e4m3fn",
-      out_dtype="bfloat16", activation=None)
+  assert unsupported_reason(C(block_n=128, block_k=128, tiles="groups", stream_k=True), k=256,
+                            n=256, dtype="float8_e4m3fn", out_dtype="bfloat16",
+                            activation=None) is None
   assert tail_split(C(block_m=128, block_n=256, tiles="groups", stream_k=True),
                     activation=None, fp8=False) == 1
   with pytest.raises(ValueError, match="sk_partials='lanes' needs stream_k=True"):
