@@ -83,10 +83,29 @@ def _rates(rec, shape, rows, fp8=False, out_cols=None):
   return rec
 
 
-def _time(rec, fn, iters, ref, args_fn):
+def _time(rec, fn, iters, ref, args_fn, tol=TOL):
   """Check fn against ref on the first input set, then time it over rotated sets."""
   sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
-  return _timing.checked_time(rec, fn, ref, sets, tol=TOL, iters=iters)
+  return _timing.checked_time(rec, fn, ref, sets, tol=tol, iters=iters)
+
+
+def fastest(records: list[dict]) -> dict:
+  """The record with the lowest time (one that failed only if all did)."""
+  return min(records, key=lambda r: r["us"] if r.get("us") else float("inf"))
+
+
+def mgpu_records(base, configs, iters, ref, args_fn, tol=TOL, **kw) -> list[dict]:
+  """JAX's ragged_dot_mgpu in each of `configs` ((block_m, block_n, block_k, steps,
+  grid_block_n)), with `kw` (e.g. transpose_rhs), each checked then timed."""
+  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
+  records = []
+  for bm, bn, bk, steps, gbn in configs:
+    fn = functools.partial(lambda a, b, g, **k: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **k),
+                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
+                           grid_block_n=gbn, **kw)
+    records.append(_time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}"),
+                         fn, iters, ref, args_fn, tol))
+  return records
 
 
 def _candidates(problem, device):
@@ -146,8 +165,7 @@ def bench_contiguous(shape, iters, device, tuning_rows):
                    dict(base, impl="xla_ragged_dot", us=None,
                         note="not run: dense expansion over G groups modelled > 50 ms"))
     peers = peer_records(base, iters, ref, args_fn)
-    mgpu = [r for r in peers if r["impl"] == "ragged_dot_mgpu"]
-    records.append(min(mgpu, key=lambda r: r["us"] if r.get("us") else float("inf")))
+    records.append(fastest([r for r in peers if r["impl"] == "ragged_dot_mgpu"]))
     records += [r for r in peers if r["impl"] != "ragged_dot_mgpu"]
   return [_rates(r, shape, rows) for r in records]
 
@@ -155,14 +173,7 @@ def bench_contiguous(shape, iters, device, tuning_rows):
 def peer_records(base, iters, ref, args_fn) -> list[dict]:
   """Contiguous-layout peers, checked then timed: JAX's ragged_dot_mgpu in each of
   _MGPU_CONFIGS, and tokamax's Mosaic GPU ragged_dot where tokamax is installed."""
-  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
-  records = []
-  for bm, bn, bk, steps, gbn in _MGPU_CONFIGS:
-    fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **kw),
-                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
-                           grid_block_n=gbn)
-    records.append(_time(dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}"),
-                         fn, iters, ref, args_fn))
+  records = mgpu_records(base, _MGPU_CONFIGS, iters, ref, args_fn)
   try:
     import tokamax
   except ImportError:
@@ -225,21 +236,13 @@ def fp8_peer_records(shape, base, iters) -> list[dict]:
   than the block-scaled public op (no scale loads or per-block rescaling, half the output
   bytes); it is checked against the float32 product of the same fp8 values, with the fp8
   result's tolerance FP8_OUT_TOL."""
-  from jax.experimental.pallas.ops.gpu import ragged_dot_mgpu
   args_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_peer_inputs(shape, seed))
   lhs, rhs, sizes = args_fn(0)
   ref = jax.jit(lambda a, b, g: grouped_gemm_reference(
       a.astype(jnp.float32), jnp.swapaxes(b, 1, 2).astype(jnp.float32), g))(lhs, rhs, sizes)
-  sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
-  records = []
-  for bm, bn, bk, steps, gbn in _MGPU_FP8_CONFIGS:
-    fn = functools.partial(lambda a, b, g, **kw: ragged_dot_mgpu.ragged_dot(a, b, group_sizes=g, **kw),
-                           block_m=bm, block_n=bn, block_k=bk, max_concurrent_steps=steps,
-                           grid_block_n=gbn, transpose_rhs=True)
-    records.append(_timing.checked_time(
-        dict(base, impl="ragged_dot_mgpu", config=f"bm{bm} bn{bn} bk{bk} s{steps}",
-             note="fp8 x fp8 -> fp8, no scales"), fn, ref, sets, tol=FP8_OUT_TOL, iters=iters))
-  return [min(records, key=lambda r: r["us"] if r.get("us") else float("inf"))]
+  return [fastest(mgpu_records(dict(base, note="fp8 x fp8 -> fp8, no scales"),
+                               _MGPU_FP8_CONFIGS, iters, ref, args_fn, FP8_OUT_TOL,
+                               transpose_rhs=True))]
 
 
 def main(argv):

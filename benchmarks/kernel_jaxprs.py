@@ -9,6 +9,11 @@ traced kernel; compare two tags with --compare:
   python -m benchmarks.kernel_jaxprs --tag=after         # on the new code
   python -m benchmarks.kernel_jaxprs --compare=before,after
 
+With --lowered each build is fingerprinted as its CUDA export instead (jax.export under an
+abstract H200 mesh, source locations off: the Mosaic GPU module as compiled, so it also shows a
+config that does not lower, and that a refactor leaves the lowered kernel unchanged, not only its
+jaxpr; sessions 31-32 wrote one-off scripts of this kind).
+
 First used in session 24 (benchmarks/results/logs/review_session24/jaxpr_check.log); sessions 17
 and 20 wrote one-off scripts of the same kind (their logs folders).
 """
@@ -35,12 +40,14 @@ _TAG = flags.DEFINE_string("tag", "now", "name of this set of jaxprs")
 _OUT = flags.DEFINE_string("out", "/tmp/kernel_jaxprs", "folder of the jaxpr texts")
 _ONLY = flags.DEFINE_list("only", [], "case names to trace (default: all)")
 _COMPARE = flags.DEFINE_list("compare", [], "two tags: report which cases differ")
+_LOWERED = flags.DEFINE_bool("lowered", False, "fingerprint each build's CUDA export (Mosaic GPU "
+                             "lowering included, source locations off) instead of its jaxpr")
 
 S = jax.ShapeDtypeStruct
 _BF, _F8, _I32, _F32 = jnp.bfloat16, jnp.float8_e4m3fn, jnp.int32, jnp.float32
 
 
-def _attention(head_dim, num_q_heads, num_kv_heads, config, interpret, **kw) -> Callable:
+def _attention(head_dim, num_q_heads, num_kv_heads, config, interpret, **kw) -> tuple:
   """8 sequences, T = 4096, prefixes of up to 512 in pages of 16, max_extend_len 512."""
   b, t, p = 8, 4096, 512
   args = (S((t, num_q_heads, head_dim), _BF), S((t, num_kv_heads, head_dim), _BF),
@@ -50,13 +57,13 @@ def _attention(head_dim, num_q_heads, num_kv_heads, config, interpret, **kw) -> 
           S((b, p // 16), _I32), S((b,), _I32), S((b + 1,), _I32))
   fn = functools.partial(extend_attention_pallas, max_extend_len=512, config=config,
                          interpret=interpret, **kw)
-  return lambda: jax.make_jaxpr(fn)(*args)
+  return fn, args, interpret
 
 
 _M, _K, _N = 4096, 2816, 1408   # Gemma's gate/up projection, contiguous
 
 
-def _gemm(config, *, activation=None, rhs_layout="kn", dtype=_BF, groups=16) -> Callable:
+def _gemm(config, *, activation=None, rhs_layout="kn", dtype=_BF, groups=16) -> tuple:
   rhs = S((groups, _N, _K) if rhs_layout == "nk" else (groups, _K, _N), dtype)
   kw = dict(config=config, activation=activation, num_sms=132, rhs_layout=rhs_layout)
   args = [S((_M, _K), dtype), rhs, S((groups,), _I32)]
@@ -67,10 +74,10 @@ def _gemm(config, *, activation=None, rhs_layout="kn", dtype=_BF, groups=16) -> 
     fn = lambda x, w, gs, sx, sw: grouped_gemm_pallas(x, w, gs, lhs_scale=sx, rhs_scale=sw, **kw)
   else:
     fn = lambda x, w, gs: grouped_gemm_pallas(x, w, gs, **kw)
-  return lambda: jax.make_jaxpr(fn)(*args)
+  return fn, args, False
 
 
-def _signals(consumer: bool, interpret: bool) -> Callable:
+def _signals(consumer: bool, interpret: bool) -> tuple:
   """Masked layout (8 groups of up to 512 rows) with completion signals, optionally a
   SignalConsumer copying each finished block (tests/_testing.snapshot_consumer)."""
   from tests import _testing
@@ -83,10 +90,11 @@ def _signals(consumer: bool, interpret: bool) -> Callable:
         if consumer else None)
     return grouped_gemm_pallas(x, w, masked_m=masked_m, config=config, num_sms=132,
                                return_signals=True, consumer=side, interpret=interpret)
-  return lambda: jax.make_jaxpr(fn)(S((8, 512, _K), _BF), S((8, _K, _N), _BF), S((8,), _I32))
+  return fn, (S((8, 512, _K), _BF), S((8, _K, _N), _BF), S((8,), _I32)), interpret
 
 
-def _cases() -> dict[str, Callable]:
+def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
+  """name -> (the build's function, its argument shapes, whether it is an interpret build)."""
   cases = {}
   attention = {
       "a0": (256, 8, 4, A(), dict(sliding_window=1000, logit_cap=30.0)),
@@ -117,11 +125,26 @@ def _cases() -> dict[str, Callable]:
       g6=_gemm(G(block_m=128, block_n=192, block_k=128, num_stages=4, tiles="groups"), dtype=_F8),
       g7=_gemm(groups4, groups=256),
       g8=_gemm(dataclasses.replace(groups4, stream_k=True)),
-      g9=_gemm(dataclasses.replace(groups4, stream_k=True), activation="swiglu"))
+      g9=_gemm(dataclasses.replace(groups4, stream_k=True), activation="swiglu"),
+      g10=_gemm(G(block_m=128, block_n=192, block_k=128, num_stages=4, tiles="groups",
+                  stream_k=True, sk_partials="lanes"), dtype=_F8))
   for interpret in (False, True):
     for consumer in (False, True):
       cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)
   return cases
+
+
+def _text(fn, args) -> str:
+  """The build's jaxpr, or with --lowered its CUDA export's MLIR."""
+  if not _LOWERED.value:
+    return str(jax.make_jaxpr(fn)(*args))
+  from jax import export
+  from jaxkern import _compat
+  jax.config.update("jax_traceback_in_locations_limit", 0)
+  jax.config.update("jax_include_debug_info_in_dumps", False)
+  mesh = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
+  with jax.sharding.use_abstract_mesh(mesh):
+    return export.export(jax.jit(fn), platforms=["cuda"])(*args).mlir_module()
 
 
 def _digest(text: str) -> str:
@@ -146,10 +169,14 @@ def main(argv):
   if unknown:
     raise app.UsageError(f"--only: unknown cases {sorted(unknown)}; known: {sorted(cases)}")
   out.mkdir(parents=True, exist_ok=True)
-  for name, trace in cases.items():
-    if _ONLY.value and name not in _ONLY.value:
+  for name, (fn, args, interpret) in cases.items():
+    if (_ONLY.value and name not in _ONLY.value) or (_LOWERED.value and interpret):
+      continue          # (an interpret build runs on the CPU: it has no CUDA export)
+    try:
+      text = _text(fn, args)
+    except Exception as e:  # noqa: BLE001  (a build that does not lower is a finding)
+      print(name, "FAILED", type(e).__name__, str(e)[:200], flush=True)
       continue
-    text = str(trace())
     (out / f"{_TAG.value}_{name}.txt").write_text(text)
     print(name, _digest(text), len(text), flush=True)
 

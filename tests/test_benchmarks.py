@@ -97,7 +97,7 @@ def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():
 
 def test_kernel_jaxprs_traces_and_compares(tmp_path):
   """The refactor check (benchmarks/kernel_jaxprs.py) traces kernel builds on CPU and compares
-  two tags' texts."""
+  two tags' texts; with --lowered it fingerprints their CUDA export instead."""
   run = lambda *args: subprocess.run(
       [sys.executable, "-m", "benchmarks.kernel_jaxprs", f"--out={tmp_path}", *args],
       capture_output=True, text=True, timeout=600, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
@@ -109,6 +109,9 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
   compared = run("--compare=x,y")
   assert compared.returncode == 0, compared.stderr[-3000:]
   assert "1 of 2 identical; differ or missing in y: g3" in compared.stdout
+  lowered = run("--tag=z", "--only=g3", "--lowered")     # the CUDA export, Mosaic GPU included
+  assert lowered.returncode == 0 and "FAILED" not in lowered.stdout, lowered.stderr[-3000:]
+  assert "mosaic_gpu" in (tmp_path / "z_g3.txt").read_text()
 
 
 def test_configs_band_pass_varies_the_fastest_config_only():

@@ -119,9 +119,10 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
               C(block_m=128, block_n=192, num_stages=4, tiles="groups", **F)]
     # (masked fp8: 128 x 192 group tiles lost to row tiles on all three rows, 2.9-4.7%: session
     # 29, benchmarks/results/logs/grouped_gemm_session29/masked_fp8_configs_run186.json)
-    # Group tiles whose units left after the whole rounds are split along K (session 32), any
-    # layout and G: a launch of 1-2 rounds (DS_G1: 176 units of 128 x 192 on 132 CTAs) ends
-    # after ~1.3 units' time instead of 2
+    # Group tiles whose units left after the whole rounds are split along K (session 32, any
+    # layout and G; benchmarks/results/logs/grouped_gemm_session32/fp8_sk_configs_run213.json,
+    # fp8_sk_masked_configs_run214.json: DS_G1_m1024_gu 74.0 -> 70.1 us, masked 72.2 -> 70.8;
+    # slower than the table's configs on DS_G4_m256_gu, 77.4-87.4 vs 69.0 / 77.4)
     out += [C(block_m=128, block_n=192, num_stages=4, tiles="groups", stream_k=True, **F),
             C(block_m=128, block_n=192, num_stages=4, tiles="groups", stream_k=True,
               sk_partials="lanes", **F),

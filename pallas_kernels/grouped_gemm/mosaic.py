@@ -177,7 +177,8 @@ class Static:
   signals: bool = False   # publish per-tile completion (see the module docstring)
   deferred: bool = False  # a unit's stores go out under the next unit's first K steps
                           # (`deferred_stores`, `Pending`)
-  stream_k: bool = False  # the last units split along K (`StreamDeal`; by_group and deferred)
+  stream_k: bool = False  # the last units split along K (`StreamDeal`; by_group: deferred
+                          # stores, or fp8's stores after the sums)
   stream_steps: int = 0   # stream-K: K steps a CTA runs at least (`plan.MIN_STREAM_STEPS`)
   gather_cols: int = 0    # stream-K: columns of the partial sums added at a time (GATHER_COLS)
   lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
@@ -449,22 +450,23 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
       zeros = plgpu.layout_cast(jnp.zeros((rows, piece), st.out_dtype), plgpu.Layout.WGMMA)
       chunks = cols // _mgpu.EPI_COLS
-      if st.deferred:   # the tile's one segment, its K loop run once even for none (g_lo >
-        # g_hi), so the flush always runs
-        start, end, k_steps = group_steps(g_lo, span, last=g_hi)
-        count, out, *final = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
-        stores, live = pending.stores_after(stores), g_lo <= g_hi
-        if final:     # stream-K: a unit cut between CTAs is stored by the last one only
-          live = live & final[0]
-        return count, stores, Pending.of(out, g_lo, row0, col0, live, st)
-      if st.stream_k:   # fp8 (no deferred stores): the tile's one segment, stored by the
-        # last CTA of a unit cut between CTAs
-        start, end, k_steps = group_steps(g_lo, span, last=g_hi)
-        count, out, final = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
-        live = (g_lo <= g_hi) & final
+      def segment_store(out, live):
+        """tiles="groups" without deferred stores: exactly the segment's rows, if `live`."""
         pl.when(live)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, segment_send(
             out_ref, bounds_ref, g_lo, row0, col0, rows, st)))
-        return count, stores + jnp.where(live, chunks, 0), pending
+        return stores + jnp.where(live, chunks, 0)
+
+      if st.deferred or st.stream_k:   # the tile's one segment, its K loop run once even for
+        # none (g_lo > g_hi), so a deferred flush always runs
+        start, end, k_steps = group_steps(g_lo, span, last=g_hi)
+        count, out, *final = group(g_lo, start, end, k_steps, (count, (zeros,) * num_pieces))
+        after = pending.stores_after(stores) if st.deferred else stores
+        live = g_lo <= g_hi
+        if final:     # stream-K: a unit cut between CTAs is stored by the last one only
+          live = live & final[0]
+        if st.deferred:
+          return count, after, Pending.of(out, g_lo, row0, col0, live, st)
+        return count, segment_store(out, live), pending    # fp8 stream-K
       count, out = for_each_group(g_lo, g_hi, span, group,         # rows of no group: zero
                                   (count, (zeros,) * num_pieces))
 
@@ -485,9 +487,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       if not st.by_group:
         store()
         return count, stores + chunks, pending
-      pl.when(g_lo <= g_hi)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, segment_send(
-          out_ref, bounds_ref, g_lo, row0, col0, rows, st)))
-      return count, stores + jnp.where(g_lo <= g_hi, chunks, 0), pending
+      return count, segment_store(out, g_lo <= g_hi), pending
 
     def unit(i, carry):
       m, n, piece, pieces, span = _work(i, cta, deal, work_tiles, used, st)

@@ -368,8 +368,8 @@ def test_fp8_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, config):
   # row scales and rhs block scales of its own K range), and each consumer's 192 columns are
   # three 64-column pieces (they start mid scale block), stored to and summed from the
   # workspace side by side. Scales spanning 2^-4..2^4 make a wrong block's scale show.
+  # (192 columns a consumer: GATHER_COLS, 128, does not divide them, so the sums run by 64)
   monkeypatch.setattr(plan, "MIN_STREAM_STEPS", 2)
-  monkeypatch.setattr(mosaic, "GATHER_COLS", 128)     # 192 columns: the sums by 64
   sizes, k, n = np.array([150, 100, 40], np.int32), 512, 3 * config.block_n
   block_scale = np.exp2(rng.integers(-4, 5, (3, k // 128, -(-n // 128))))
   w = rng.standard_normal((3, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)[..., :n]
