@@ -16,20 +16,21 @@ from pallas_kernels import _mgpu
 
 if TYPE_CHECKING:
   from pallas_kernels.grouped_gemm.mosaic import Static
+  from pallas_kernels.grouped_gemm.plan import Meta
 
 __all__ = ["FLUSH_SPACING", "Pending", "epilogue", "segment_send"]
 
 FLUSH_SPACING = 2        # K steps between a deferred unit's chunk stores (mosaic.py's docstring)
 
 
-def segment_send(out_ref, bounds_ref, seg, row0, col0, rows, st: Static):
+def segment_send(out_ref, meta: Meta, seg, row0, col0, rows, st: Static):
   """tiles="groups": the `send` of `_mgpu.store_chunk` for a consumer's rows [row0, row0 +
   rows) of its tile, of which it writes those in its segment [start, end), straight into the
   result: the whole 8-row tiles among them by TMA boxes of power-of-two row counts from the
   swizzled chunk buffer, the rest (at most 7 rows at either end, sharing an 8-row tile with the
   neighbouring segment, whose tile writes the other rows of it) by ordinary stores from
   registers."""
-  start, end = bounds_ref[2 * seg], bounds_ref[2 * seg + 1]
+  start, end = meta.bound(seg, 0), meta.bound(seg, 1)
   lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
   lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
   hi8 = jnp.maximum(lax.div(hi, 8), lo8)
@@ -85,14 +86,14 @@ class Pending(NamedTuple):
     """The consumer's store count once these stores are issued."""
     return stores + jnp.where(self.live, self.count, 0)
 
-  def flushes(self, bufs, stores, out_ref, bounds_ref, st: Static) -> tuple:
+  def flushes(self, bufs, stores, out_ref, meta: Meta, st: Static) -> tuple:
     """The stores as one callable per chunk (`stores` chunks sent before them), for the next
     unit's K steps to issue one every FLUSH_SPACING steps (`_mgpu.consume`'s after_steps)."""
     # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
     # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
     # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
     row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
-    send = segment_send(out_ref, bounds_ref, self.seg, row0, col0, st.wg_rows, st)
+    send = segment_send(out_ref, meta, self.seg, row0, col0, st.wg_rows, st)
     return tuple(
         functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
             _mgpu.store_chunk, c, chunk, bufs, stores, send))

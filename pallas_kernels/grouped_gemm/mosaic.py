@@ -7,7 +7,9 @@ Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written 
 
 The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets (t *
 block_m). XLA computes once per call which groups each row tile touches (`tile_groups`: one
-reduction comparing every tile with every group bound), so a kernel never scans the groups. A tile
+reduction comparing every tile with every group bound), so a kernel never scans the groups; where
+every row tile lies inside one group's slab (masked layout, M_max a multiple of block_m) the
+kernel reads masked_m instead and no XLA kernel runs before it (`plan.Meta`). A tile
 runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
 loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
@@ -130,7 +132,7 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm import plan as plan_module   # MIN_STREAM_STEPS
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
-from pallas_kernels.grouped_gemm.plan import (Deal, Span, StreamDeal, group_tiles,
+from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, group_tiles,
                                               group_tiles_bound, piece_counts, segment_bounds,
                                               tile_groups)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
@@ -182,6 +184,8 @@ class Static:
   stream_steps: int = 0   # stream-K: K steps a CTA runs at least (`plan.MIN_STREAM_STEPS`)
   gather_cols: int = 0    # stream-K: columns of the partial sums added at a time (GATHER_COLS)
   lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
+  m_max: int = 0          # masked row tiles, M_max a multiple of block_m: the kernel reads
+                          # masked_m, no XLA plan (`plan.Meta`); 0: the XLA plan
   interpret: bool = False
 
   @property
@@ -213,13 +217,14 @@ def _work(i, cta, deal: Deal | StreamDeal, work, used, st: Static):
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
             ws_ref, cnt_ref, scratch, *, st: Static):
   from jaxkern import _compat        # here: jaxkern's package imports this module
+  meta = Meta(groups_ref, bounds_ref, st.m_max, st.block_m)
   a_smem, b_smem, o_smem, s_smem, full, free, done = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
   # Row tiles in use: tiles="groups" plans fewer than m_tiles, the groups' tiles first, then the
   # zero segments' (the plan's last entry says how many of each)
-  used, work_tiles = ((groups_ref[3 * st.m_tiles], groups_ref[3 * st.m_tiles + 1])
+  used, work_tiles = ((meta.entry(st.m_tiles, 0), meta.entry(st.m_tiles, 1))
                       if st.by_group else (st.m_tiles, st.m_tiles))
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
   # alternate along the order, which C + c would deal to CTAs of one parity each.
@@ -233,7 +238,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     """(start, end, K steps) of group or segment g in a unit's `span` of K steps: an empty
     group, a segment of rows no group owns (g >= G, tiles="groups") and, given `last`, a g past
     it run none."""
-    start, end = bounds_ref[2 * g], bounds_ref[2 * g + 1]
+    start, end = meta.bound(g, 0), meta.bound(g, 1)
     real = (end > start) & (g < st.num_groups)
     return start, end, jnp.where(real if last is None else real & (g <= last),
                                  span.k_hi - span.k_lo, 0)
@@ -249,8 +254,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
       m, n, _, _, span = _work(i, cta, deal, work_tiles, used, st)
-      return for_each_group(groups_ref[3 * m], groups_ref[3 * m + 1], span,
-                            functools.partial(issue, groups_ref[3 * m + 2] * 8, n, span), count)
+      return for_each_group(meta.entry(m, 0), meta.entry(m, 1), span,
+                            functools.partial(issue, meta.entry(m, 2) * 8, n, span), count)
 
     def issue(row0, n, span, g, start, end, k_steps, count):
       del start, end
@@ -343,13 +348,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 
       count, stores, pending = carry
-      flushes = (pending.flushes(o_smem.at[wg], stores, out_ref, bounds_ref, st)
+      flushes = (pending.flushes(o_smem.at[wg], stores, out_ref, meta, st)
                  if st.deferred else ())
       my_rows = wg * rows if split == "m" else 0
-      row0 = groups_ref[3 * m + 2] * 8 + my_rows          # lhs rows (groups' bounds are in these)
+      row0 = meta.entry(m, 2) * 8 + my_rows          # lhs rows (groups' bounds are in these)
       out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
       col0 = n * part_n + off
-      g_lo, g_hi = groups_ref[3 * m], groups_ref[3 * m + 1]
+      g_lo, g_hi = meta.entry(m, 0), meta.entry(m, 1)
 
       def as_chunks(vals):
         """A consumer's tile as EPI_COLS-column chunks in out dtype (stream-K's form of it)."""
@@ -453,7 +458,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       def segment_store(out, live):
         """tiles="groups" without deferred stores: exactly the segment's rows, if `live`."""
         pl.when(live)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, segment_send(
-            out_ref, bounds_ref, g_lo, row0, col0, rows, st)))
+            out_ref, meta, g_lo, row0, col0, rows, st)))
         return stores + jnp.where(live, chunks, 0)
 
       if st.deferred or st.stream_k:   # the tile's one segment, its K loop run once even for
@@ -498,8 +503,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           return work(carry)
         # A segment's last tile with at most block_m / 2 of its rows: those rows only, the two
         # consumers splitting the columns, in half the time of the whole tile.
-        half = (bounds_ref[2 * groups_ref[3 * m] + 1] - groups_ref[3 * m + 2] * 8
-                <= st.block_m // 2)
+        half = meta.bound(meta.entry(m, 0), 1) - meta.entry(m, 2) * 8 <= st.block_m // 2
         return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
                                                 st.block_n // 2, m, n, span=span), work, carry)
       # A column piece of p: the same split over part_n / p of each part's columns.
@@ -514,7 +518,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
     if st.deferred:     # the last unit's stores
       with jax.named_scope("store"):
-        for flush in pending.flushes(o_smem.at[wg], stores, out_ref, bounds_ref, st):
+        for flush in pending.flushes(o_smem.at[wg], stores, out_ref, meta, st):
           flush()
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
@@ -625,9 +629,14 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   else:
     rows = num_groups * lhs.shape[1]
     flat = lhs.reshape(rows, k)
+  bm, bn = config.block_m, config.block_n
+  # Masked row tiles, each inside one group: the kernel reads masked_m itself (`plan.Meta`).
+  direct = masked_m is not None and not by_group and lhs.shape[1] % bm == 0
   # The groups (then, tiles="groups", the rows no group owns: zeros), [S, 2]: see segment_bounds.
-  bounds = segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m,
-                          m_max=0 if masked_m is None else lhs.shape[1], zero_segments=by_group)
+  bounds = (masked_m.astype(jnp.int32) if direct else
+            segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m,
+                           m_max=0 if masked_m is None else lhs.shape[1],
+                           zero_segments=by_group))
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)
@@ -643,7 +652,6 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
       return (out, signals) + tuple(jnp.zeros(t.shape, t.dtype) for t in
                                     (consumer.out_type if consumer is not None else ()))
     return out
-  bm, bn = config.block_m, config.block_n
   parts = column_parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
   if by_group:
@@ -651,7 +659,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     plan = group_tiles(bounds, num_tiles=m_tiles, block_m=bm, num_groups=num_groups)
   else:
     m_tiles = -(-rows // bm)
-    plan = tile_groups(bounds, num_tiles=m_tiles, block_m=bm)
+    plan = bounds if direct else tile_groups(bounds, num_tiles=m_tiles, block_m=bm)
   n_tiles = -(-n_out // part_n)
   k_steps = -(-k // config.block_k)
   if fp8:   # TMA row strides in whole 16 bytes: scale rows padded to 4 floats
@@ -692,7 +700,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                stream_k=config.stream_k,
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,
-               lanes=config.sk_partials == "lanes",
+               lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

@@ -15,7 +15,7 @@ from pallas_kernels import _index
 from pallas_kernels._index import ragged_slots, searchsorted_right
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "Span", "StreamDeal", "group_tiles", "group_tiles_bound", "piece_counts",
+__all__ = ["Deal", "Meta", "Span", "StreamDeal", "group_tiles", "group_tiles_bound", "piece_counts",
            "segment_bounds", "tail_pieces", "tile_groups"]
 
 
@@ -131,6 +131,46 @@ def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int):
                     jnp.where(last, work, jnp.where(used, seg, 0)),
                     jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
   return plan.reshape(-1)
+
+
+@dataclasses.dataclass(frozen=True)
+class Meta:
+  """How the kernel reads a launch's metadata: `bound(g, side)`, the start (side 0) or end (1)
+  of segment g (`segment_bounds`), and `entry(m, field)`, field 0, 1 or 2 of row tile m's plan
+  entry (`tile_groups`, `group_tiles`). From the arrays XLA computed before the launch
+  (`plan_ref` [3 * tiles (+ 3)], `bounds_ref` [2 * S]), or, with `m_max` > 0 (the masked
+  layout's row tiles, M_max a multiple of block_m), from masked_m itself (`bounds_ref` [G]):
+  there group g owns rows g * M_max + [0, masked_m[g]) (clipped to [0, M_max]) and row tile m
+  lies in group m // (M_max / block_m), so an entry is a lookup, not a search, and the launch
+  needs no XLA kernel before it (the XLA plan's kernels took 1.9-3.6 us beside the 16-bit
+  masked decode rows' kernels on the H200: logs/grouped_gemm_session28/ab_snake_run181.log).
+  Works on refs and on arrays (the CPU tests compare the two forms)."""
+  plan_ref: object
+  bounds_ref: object
+  m_max: int = 0
+  block_m: int = 0
+
+  def bound(self, g, side: int):
+    if not self.m_max:     # (no "+ 0": the XLA-plan builds lower as they did before Meta)
+      return self.bounds_ref[2 * g + side if side else 2 * g]
+    start = g * self.m_max
+    if side == 0:
+      return start
+    return start + jnp.minimum(jnp.maximum(self.bounds_ref[g], 0), self.m_max)
+
+  def entry(self, m, field: int):
+    """tile_groups' entry: the first and last group the tile may meet (first > last: none, a
+    tile past masked_m) and its first row / 8."""
+    if not self.m_max:
+      return self.plan_ref[3 * m + field if field else 3 * m]
+    per_group = self.m_max // self.block_m
+    g = lax.div(m, per_group)
+    if field == 0:
+      past = self.bound(g, 1) - self.bound(g, 0) <= lax.rem(m, per_group) * self.block_m
+      return g + past.astype(jnp.int32)
+    if field == 1:
+      return g
+    return m * (self.block_m // 8)
 
 
 def tail_pieces(units, num_ctas: int, split: int):

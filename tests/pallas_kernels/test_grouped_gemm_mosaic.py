@@ -437,6 +437,33 @@ def test_tile_groups_match_brute_force(rng):
       assert all(sizes[g] == 0 or g in touching for g in covered), (trial, t)
 
 
+def test_masked_row_tiles_read_from_masked_m_match_the_xla_plan(rng):
+  """plan.Meta with m_max (the kernel's reads of masked_m, no XLA plan) gives every bound and
+  every row tile's entry that segment_bounds + tile_groups give, masked_m out of [0, M_max]
+  included (clipped)."""
+  def both(masked_m, m_max, bm):
+    g = masked_m.shape[0]
+    bounds = segment_bounds(g * m_max, masked_m=masked_m, m_max=m_max)
+    tiles = g * m_max // bm
+    xla = plan.Meta(tile_groups(bounds, num_tiles=tiles, block_m=bm), bounds.reshape(-1))
+    direct = plan.Meta(masked_m, masked_m, m_max, bm)
+    t, s = jnp.arange(tiles), jnp.arange(g)
+    read = lambda meta: ([jax.vmap(lambda m, f=f: meta.entry(m, f))(t) for f in range(3)]
+                         + [jax.vmap(lambda i, e=e: meta.bound(i, e))(s) for e in range(2)])
+    return read(xla), read(direct)
+  both = jax.jit(both, static_argnums=(1, 2))
+  for trial in range(12):
+    num_groups = int(rng.integers(4, 10))
+    bm = int(rng.choice([64, 128]))
+    m_max = bm * int(rng.integers(1, 4))
+    masked_m = rng.integers(-3, m_max + 4, num_groups).astype(np.int32)
+    # a full group, a bound on a tile edge, a negative count, one past M_max, an empty group
+    masked_m[:5] = rng.permutation([m_max, bm, -2, m_max + 3, 0])[:num_groups]
+    xla, direct = both(jnp.asarray(masked_m), m_max, bm)
+    for field, (a, b) in enumerate(zip(xla, direct)):
+      assert np.array_equal(np.asarray(a), np.asarray(b)), (trial, field, masked_m)
+
+
 @pytest.mark.parametrize("masked", [False, True])
 def test_group_tiles_cover_every_row_once(rng, masked):
   """tiles="groups": each tile lies in one segment and starts at a multiple of 8; every row of
