@@ -192,7 +192,15 @@ def test_masked_layout_rows_past_masked_m_are_zero(rng):
     run(config, 4)
 
 
-def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
+def test_masked_row_tiles_load_only_the_rows_up_to_masked_m(rng):
+  # M_max a multiple of block_m: the kernel reads masked_m and loads each group's lhs rows up
+  # to its last valid one as one box of 8, 16, 32 or 64 rows (5, 13, 30 and 40 / 64 rows here;
+  # a box too small leaves valid rows unread), NaN in the rows past masked_m never loaded.
+  run = _masked_case(rng, 64, 64, 128, np.array([5, 13, 30, 64, 0, 40], np.int32))
+  run(C(block_m=64, block_n=128, split="n", num_stages=2), 4)
+
+
+def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
   # Masked layout, 128 x 256 group tiles on 5 CTAs: 3 work tiles (masked_m 150 -> two, the
   # second a half tile; 70 -> one) and 4 zero-segment tiles (rows 144..159, the empty group's
   # 160 rows in two, 384..479), x 2 column tiles: 6 work units = one round, then one unit cut
