@@ -200,7 +200,7 @@ def test_masked_row_tiles_load_only_the_rows_up_to_masked_m(rng):
   run(C(block_m=64, block_n=128, split="n", num_stages=2), 4)
 
 
-def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
+def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
   # Masked layout, 128 x 256 group tiles on 5 CTAs: 3 work tiles (masked_m 150 -> two, the
   # second a half tile; 70 -> one) and 4 zero-segment tiles (rows 144..159, the empty group's
   # 160 rows in two, 384..479), x 2 column tiles: 6 work units = one round, then one unit cut
