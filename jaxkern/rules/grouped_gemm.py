@@ -105,8 +105,9 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   for contiguous layouts of several groups, also tiles inside one group (tiles="groups": each
   weight tile read once per tile of its group, no tile runs two groups' K loops; since session
   14 they write exactly their group's rows, so large groups are candidates too); for the masked
-  layout 128 x 256 ones (session 28). 256x128 and
-  64x128 row tiles lost on all 6 shapes of their first H200 run (NOTES.md, session 7)."""
+  layout 128 x 256 ones (session 28) and 64 x 128 row tiles with a 5-deep ring (session 33).
+  256x128 and 64x128 row tiles (3-deep) lost on all 6 shapes of their first H200 run (NOTES.md,
+  session 7)."""
   C = GroupedGemmPallasConfig
   if problem.fp8:   # each consumer scales 64 x 128 or 64 x 192; K steps of 128 (a scale block)
     F = dict(block_k=128)
@@ -150,6 +151,11 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     # sk_exchange_run20[67].json: 3.1-3.7 us faster on DS_G1_m1024_gu/masked, slower on DS_G4)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True,
                  sk_partials="lanes"))
+    # Narrower column tiles, a deeper ring: the Gemma decode rows' table configs (session 33,
+    # benchmarks/results/logs/grouped_gemm_session33/ab_decode_{dn_run219,gu_run220}.json:
+    # 143.1-143.5 us vs 150.7-150.9 for 64 x 256, 268.0 / 267.4 vs 274.7), measured beside the
+    # table's configs by A/B, so that a configs run with --update-tuning weighs them too
+    out.append(C(block_m=64, block_n=128, split="n", num_stages=5))
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 

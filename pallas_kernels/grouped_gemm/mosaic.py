@@ -66,9 +66,9 @@ running as column pieces. A unit cut between CTAs: each stores its float32 parti
 own workspace slot (an extra output, two slots per CTA: a cut unit is the first or the last item
 of a range) with ordinary stores from registers, in the tile's own layout or, with
 config.sk_partials="lanes", thread-interleaved (`_mgpu.store_fragment(lanes=True)`: a warp's
-stores cover 256 contiguous bytes), then takes a ticket on the unit's counter (one per consumer; `_mgpu.ticket`,
-acquire-release); the consumer that draws the last ticket sums all the unit's slots, GATHER_COLS
-columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units
+stores cover 256 contiguous bytes), then takes a ticket on the unit's counter (one per
+consumer; `_mgpu.ticket`, acquire-release); the consumer that draws the last ticket sums all the
+unit's slots, GATHER_COLS columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units
 go first to the CTAs with no stream-K steps. H200 (session 30, benchmarks/results/logs/
 grouped_gemm_session30/): the kernel with its exchange stubbed out (no partial stores, tickets
 or sums: wrong results) put DS_G1_m1024_gu/masked at 90.2 us against 122.1 with column pieces,
@@ -137,8 +137,8 @@ from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, grou
                                               tile_groups)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsumer, column_parts,
-                                                 deferred_stores, half_tiles, signals_reason,
-                                                 tail_split, unsupported_reason)
+                                                 deferred_stores, half_tiles, reads_masked_m,
+                                                 signals_reason, tail_split, unsupported_reason)
 
 __all__ = ["grouped_gemm_pallas"]
 
@@ -266,7 +266,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       # one process (logs/grouped_gemm_session33/ab_boxes_run223.json, 2 rounds): Gm_decode_gu
       # 267.4-267.7 -> 257.8-257.9 us, Gm_decode_dn 143.0-143.3 -> 141.4-141.7, DS_G16_m64_gu
       # 227.8-228.2 -> 224.1-224.2, DS_G16_m32_dn 122.9-123.0 -> 123.2-123.4 (masked).
-      boxes = [r for r in (8, 16, 32, 64, 128, 256) if r <= st.block_m] if st.m_max else []
+      boxes = ([r for r in (8, 16, 32, 64, 128) if r < st.block_m] + [st.block_m]
+               if st.m_max else [])     # (the last box: all rows, also for a block_m of 192)
       box = sum((end - row0 > r).astype(jnp.int32) for r in boxes[:-1])
 
       def load_lhs(kk, slot, rows=st.block_m):
@@ -544,8 +545,10 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
           consumer: SignalConsumer | None):
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
   global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
-  inside a jit, hence this one, which a caller's jit inlines). st.k_major: rhs is [G, N, K];
-  fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128, K/128], flat."""
+  inside a jit, hence this one, which a caller's jit inlines). groups, bounds: the XLA plan
+  and segment bounds, or with st.m_max masked_m for both (`plan.Meta`). st.k_major: rhs is
+  [G, N, K]; fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128,
+  K/128], flat."""
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
@@ -647,7 +650,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     flat = lhs.reshape(rows, k)
   bm, bn = config.block_m, config.block_n
   # Masked row tiles, each inside one group: the kernel reads masked_m itself (`plan.Meta`).
-  direct = masked_m is not None and not by_group and lhs.shape[1] % bm == 0
+  direct = masked_m is not None and reads_masked_m(config, m_max=lhs.shape[1])
   # The groups (then, tiles="groups", the rows no group owns: zeros), [S, 2]: see segment_bounds.
   bounds = (masked_m.astype(jnp.int32) if direct else
             segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m,

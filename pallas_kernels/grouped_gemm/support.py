@@ -11,8 +11,8 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
 __all__ = ["FP8", "SCALE_BLOCK", "SUPPORTED_DTYPES", "SignalConsumer", "column_parts",
-           "deferred_stores", "half_tiles", "signal_target", "signals_reason", "smem_bytes",
-           "tail_split", "unsupported_reason"]
+           "deferred_stores", "half_tiles", "reads_masked_m", "signal_target", "signals_reason",
+           "smem_bytes", "tail_split", "unsupported_reason"]
 
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
 FP8 = "float8_e4m3fn"
@@ -91,6 +91,13 @@ def signals_reason(config: GroupedGemmPallasConfig, *, m_max: int) -> str | None
     return (f"return_signals=True needs M_max (lhs.shape[1] = {m_max}) to be a multiple of "
             f"block_m = {config.block_m} (one signal per row tile of one group)")
   return None
+
+
+def reads_masked_m(config: GroupedGemmPallasConfig, *, m_max: int) -> bool:
+  """Whether a masked launch reads masked_m itself instead of an XLA plan (`plan.Meta`): row
+  tiles with M_max a multiple of block_m, so each row tile lies inside one group's slab (as
+  completion signals also need); it then also loads only each group's lhs rows up to masked_m."""
+  return config.tiles == "rows" and m_max % config.block_m == 0
 
 
 def signal_target(config: GroupedGemmPallasConfig, *, n: int, activation: str | None) -> int:

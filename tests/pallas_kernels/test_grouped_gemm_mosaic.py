@@ -198,6 +198,10 @@ def test_masked_row_tiles_load_only_the_rows_up_to_masked_m(rng):
   # a box too small leaves valid rows unread), NaN in the rows past masked_m never loaded.
   run = _masked_case(rng, 64, 64, 128, np.array([5, 13, 30, 64, 0, 40], np.int32))
   run(C(block_m=64, block_n=128, split="n", num_stages=2), 4)
+  # block_m = 192, not a power of two: a group of 150 rows takes the whole 192-row box (a list
+  # of power-of-two boxes that stops at 128 left rows 128..149 unread)
+  run = _masked_case(rng, 192, 64, 128, np.array([150, 5, 192], np.int32))
+  run(C(block_m=192, block_n=128, split="n", num_stages=2), 3)
 
 
 def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
@@ -447,19 +451,14 @@ def test_tile_groups_match_brute_force(rng):
 
 def test_masked_row_tiles_read_from_masked_m_match_the_xla_plan(rng):
   """plan.Meta with m_max (the kernel's reads of masked_m, no XLA plan) gives every bound and
-  every row tile's entry that segment_bounds + tile_groups give, masked_m out of [0, M_max]
-  included (clipped)."""
-  def both(masked_m, m_max, bm):
-    g = masked_m.shape[0]
-    bounds = segment_bounds(g * m_max, masked_m=masked_m, m_max=m_max)
-    tiles = g * m_max // bm
-    xla = plan.Meta(tile_groups(bounds, num_tiles=tiles, block_m=bm), bounds.reshape(-1))
-    direct = plan.Meta(masked_m, masked_m, m_max, bm)
-    t, s = jnp.arange(tiles), jnp.arange(g)
-    read = lambda meta: ([jax.vmap(lambda m, f=f: meta.entry(m, f))(t) for f in range(3)]
-                         + [jax.vmap(lambda i, e=e: meta.bound(i, e))(s) for e in range(2)])
-    return read(xla), read(direct)
-  both = jax.jit(both, static_argnums=(1, 2))
+  every row tile's entry that segment_bounds + tile_groups give (`_metadata`), masked_m out of
+  [0, M_max] included (clipped)."""
+  def direct(masked_m, m_max, bm):
+    meta = plan.Meta(masked_m, masked_m, m_max, bm)
+    t, s = jnp.arange(masked_m.shape[0] * m_max // bm), jnp.arange(masked_m.shape[0])
+    return (jnp.stack([jax.vmap(lambda m, f=f: meta.entry(m, f))(t) for f in range(3)], 1),
+            jnp.stack([jax.vmap(lambda i, e=e: meta.bound(i, e))(s) for e in range(2)], 1))
+  direct = jax.jit(direct, static_argnums=(1, 2))
   for trial in range(12):
     num_groups = int(rng.integers(4, 10))
     bm = int(rng.choice([64, 128]))
@@ -467,9 +466,11 @@ def test_masked_row_tiles_read_from_masked_m_match_the_xla_plan(rng):
     masked_m = rng.integers(-3, m_max + 4, num_groups).astype(np.int32)
     # a full group, a bound on a tile edge, a negative count, one past M_max, an empty group
     masked_m[:5] = rng.permutation([m_max, bm, -2, m_max + 3, 0])[:num_groups]
-    xla, direct = both(jnp.asarray(masked_m), m_max, bm)
-    for field, (a, b) in enumerate(zip(xla, direct)):
-      assert np.array_equal(np.asarray(a), np.asarray(b)), (trial, field, masked_m)
+    bounds, xla_plan = _metadata(num_groups * m_max, bm, False, masked_m=jnp.asarray(masked_m),
+                                 m_max=m_max)
+    entries, direct_bounds = map(np.asarray, direct(jnp.asarray(masked_m), m_max, bm))
+    assert np.array_equal(direct_bounds, bounds), (trial, masked_m)
+    assert np.array_equal(entries, xla_plan.reshape(-1, 3)[:len(entries)]), (trial, masked_m)
 
 
 @pytest.mark.parametrize("masked", [False, True])
