@@ -58,7 +58,7 @@ class Pending(NamedTuple):
   one chunk every other step (`flushes`), where they would otherwise idle through the epilogue."""
   chunks: tuple     # the tile in 64-column chunks (registers, out dtype); a narrower unit's
                     # padded with zero chunks to the widest unit's count
-  seg: jax.Array    # its segment (`group_tiles`)
+  seg: jax.Array    # its segment (`plan.Meta.tile`)
   row0: jax.Array   # its first lhs row and column
   col0: jax.Array
   count: jax.Array  # how many of `chunks` are real

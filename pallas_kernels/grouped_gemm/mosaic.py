@@ -6,15 +6,20 @@ lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [sta
 Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros.
 
 The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets (t *
-block_m). XLA computes once per call which groups each row tile touches (`tile_groups`: one
-reduction comparing every tile with every group bound), so a kernel never scans the groups; where
-every row tile lies inside one group's slab (masked layout, M_max a multiple of block_m) the
-kernel reads masked_m instead and no XLA kernel runs before it (`plan.Meta`). A tile
+block_m). XLA computes the groups' row bounds once per call (`segment_bounds`: one reduction
+over every (group, group) pair); the producer finds the first and last group each unit's row
+tile touches by searching them (`plan.Meta`) and publishes that to the consumers through a ring
+of TILE_RING entries in shared memory (barriers `t_full` / `t_free`), so no warpgroup scans the
+groups and the consumers never wait on the search's loads; where every row tile lies inside one
+group's slab (masked layout, M_max a multiple of block_m) the tile comes from masked_m instead
+and no XLA kernel runs before the launch. A tile
 runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
 loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
 ragged, and the small buffers leave shared memory for a 4-deep ring at 128 x 256.
-With config.tiles="groups" every tile lies inside one *segment* instead (`group_tiles`: a
+With config.tiles="groups" every tile lies inside one *segment* instead (`tile_ends`: the
+segments' running tile counts, one more XLA reduction, searched by the producer for each
+unit's segment; a
 segment's tiles start at its first row rounded down to 8, as TMA row offsets must be): the groups,
 then the stretches of rows no group owns (the contiguous layout's rows past the last group, the
 masked layout's rows past masked_m), which run no K loop and store zeros. Each tile writes exactly
@@ -132,12 +137,12 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm import plan as plan_module   # MIN_STREAM_STEPS
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
-from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, group_tiles,
-                                              group_tiles_bound, piece_counts, segment_bounds,
-                                              tile_groups)
+from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, group_tiles_bound,
+                                              piece_counts, segment_bounds, tile_ends)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
-from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, SignalConsumer, column_parts,
-                                                 deferred_stores, half_tiles, reads_masked_m,
+from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, SignalConsumer,
+                                                 column_parts, deferred_stores, half_tiles,
+                                                 reads_masked_m,
                                                  signals_reason, tail_split, unsupported_reason)
 
 __all__ = ["grouped_gemm_pallas"]
@@ -185,7 +190,8 @@ class Static:
   gather_cols: int = 0    # stream-K: columns of the partial sums added at a time (GATHER_COLS)
   lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
   m_max: int = 0          # masked row tiles, M_max a multiple of block_m: the kernel reads
-                          # masked_m, no XLA plan (`plan.Meta`); 0: the XLA plan
+                          # masked_m, no XLA kernel before it (`plan.Meta`); 0: segment bounds
+  segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
   interpret: bool = False
 
   @property
@@ -217,15 +223,15 @@ def _work(i, cta, deal: Deal | StreamDeal, work, used, st: Static):
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
             ws_ref, cnt_ref, scratch, *, st: Static):
   from jaxkern import _compat        # here: jaxkern's package imports this module
-  meta = Meta(groups_ref, bounds_ref, st.m_max, st.block_m)
-  a_smem, b_smem, o_smem, s_smem, full, free, done = scratch
+  meta = Meta(groups_ref, bounds_ref, st.block_m, st.num_groups, segments=st.segments,
+              by_group=st.by_group, m_max=st.m_max)
+  a_smem, b_smem, o_smem, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
   # Row tiles in use: tiles="groups" plans fewer than m_tiles, the groups' tiles first, then the
   # zero segments' (the plan's last entry says how many of each)
-  used, work_tiles = ((meta.entry(st.m_tiles, 0), meta.entry(st.m_tiles, 1))
-                      if st.by_group else (st.m_tiles, st.m_tiles))
+  used, work_tiles = meta.counts() if st.by_group else (st.m_tiles, st.m_tiles)
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
   # alternate along the order, which C + c would deal to CTAs of one parity each.
   deal = (StreamDeal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles,
@@ -254,8 +260,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
       m, n, _, _, span = _work(i, cta, deal, work_tiles, used, st)
-      return for_each_group(meta.entry(m, 0), meta.entry(m, 1), span,
-                            functools.partial(issue, meta.entry(m, 2) * 8, n, span), count)
+      g_lo, g_hi, row8 = tile = meta.tile(m)
+      # The tile for the consumers, through a ring in shared memory: the search's dependent
+      # loads stay off their path (they read it while the unit's first loads are in flight).
+      slot = _mgpu.producer_slot(i, t_free, TILE_RING)
+      for f, value in enumerate(tile):
+        t_smem[4 * slot + f] = value
+      plgpu.barrier_arrive(t_full.at[slot])
+      return for_each_group(g_lo, g_hi, span, functools.partial(issue, row8 * 8, n, span), count)
 
     def issue(row0, n, span, g, start, end, k_steps, count):
       del start
@@ -293,15 +305,17 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       return lax.fori_loop(0, k_steps, step, count)
 
     _mgpu.producer_drain(lax.fori_loop(0, my_units, issue_unit, jnp.int32(0)), free, stages)
+    _mgpu.producer_drain(my_units, t_free, TILE_RING)
 
   @pl.when(wg < 2)
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
 
-    def tile_work(split, wg_rows, wg_cols, m, n, carry, col_base=0, span=None):
-      """One unit (row tile m, column tile n) with the consumers sharing it as split by rows
-      ("m") or columns ("n"), each owning wg_rows x wg_cols of the tile, from column col_base of
-      each part (a column piece of the unit: `tail_pieces`), over the K steps of `span`."""
+    def tile_work(split, wg_rows, wg_cols, m, n, tile, carry, col_base=0, span=None):
+      """One unit (row tile m, column tile n; `tile`: Meta.tile(m)) with the consumers sharing
+      it as split by rows ("m") or columns ("n"), each owning wg_rows x wg_cols of the tile,
+      from column col_base of each part (a column piece of the unit: `tail_pieces`), over the
+      K steps of `span`."""
       rows, cols = wg_rows, wg_cols // st.parts    # cols: of each part, = output columns
       off = col_base + (wg * cols if split == "n" else 0)    # of this consumer, in each part
 
@@ -368,10 +382,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       flushes = (pending.flushes(o_smem.at[wg], stores, out_ref, meta, st)
                  if st.deferred else ())
       my_rows = wg * rows if split == "m" else 0
-      row0 = meta.entry(m, 2) * 8 + my_rows          # lhs rows (groups' bounds are in these)
+      g_lo, g_hi, row8 = tile
+      row0 = row8 * 8 + my_rows                      # lhs rows (groups' bounds are in these)
       out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
       col0 = n * part_n + off
-      g_lo, g_hi = meta.entry(m, 0), meta.entry(m, 1)
 
       def as_chunks(vals):
         """A consumer's tile as EPI_COLS-column chunks in out dtype (stream-K's form of it)."""
@@ -513,22 +527,28 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def unit(i, carry):
       m, n, piece, pieces, span = _work(i, cta, deal, work_tiles, used, st)
-      work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n, span=span)
+      slot = lax.rem(i, TILE_RING)                 # the tile the producer published
+      plgpu.barrier_wait(t_full.at[slot])
+      tile = tuple(t_smem[4 * slot + f] for f in range(3))
+      plgpu.barrier_arrive(t_free.at[slot])
+      work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n, tile,
+                               span=span)
 
       def whole(carry):
         if not st.halves:
           return work(carry)
         # A segment's last tile with at most block_m / 2 of its rows: those rows only, the two
         # consumers splitting the columns, in half the time of the whole tile.
-        half = meta.bound(meta.entry(m, 0), 1) - meta.entry(m, 2) * 8 <= st.block_m // 2
+        half = meta.bound(tile[0], 1) - tile[2] * 8 <= st.block_m // 2
         return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
-                                                st.block_n // 2, m, n, span=span), work, carry)
+                                                st.block_n // 2, m, n, tile, span=span), work,
+                        carry)
       # A column piece of p: the same split over part_n / p of each part's columns.
       counts = piece_counts(st.tail_split)
       if not counts:
         return whole(carry)
       return lax.switch(sum((pieces >= p).astype(jnp.int32) for p in counts), [whole] + [
-          functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols // p, m, n,
+          functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols // p, m, n, tile,
                             col_base=piece * (part_n // p), span=span) for p in counts], carry)
 
     pending = Pending.empty(st) if st.deferred else ()
@@ -545,8 +565,9 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
           consumer: SignalConsumer | None):
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
   global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
-  inside a jit, hence this one, which a caller's jit inlines). groups, bounds: the XLA plan
-  and segment bounds, or with st.m_max masked_m for both (`plan.Meta`). st.k_major: rhs is
+  inside a jit, hence this one, which a caller's jit inlines). groups, bounds: tiles="groups",
+  the segments' running tile counts (`tile_ends`) and bounds; rows tiles, the bounds twice, or
+  with st.m_max masked_m twice (`plan.Meta`). st.k_major: rhs is
   [G, N, K]; fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128,
   K/128], flat."""
   transforms = _mgpu.swizzled(st.dtype)
@@ -575,10 +596,13 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
             plgpu.SMEM((st.num_stages,) + rhs_tile, st.dtype, transforms=transforms),
             plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
                        transforms=_mgpu.swizzled(st.out_dtype)),
-            plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else ())
+            plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
+            plgpu.SMEM((4 * TILE_RING,), jnp.int32))
     barriers = (plgpu.Barrier(num_arrivals=1 + st.parts + st.fp8, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
-                plgpu.Barrier(num_arrivals=2))                  # signals: a tile's two halves
+                plgpu.Barrier(num_arrivals=2),                  # signals: a tile's two halves
+                plgpu.Barrier(num_arrivals=1, num_barriers=TILE_RING),   # a unit's tile ring
+                plgpu.Barrier(num_arrivals=2, num_barriers=TILE_RING))
 
     def scoped(*scratch):
       cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -673,12 +697,14 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     return out
   parts = column_parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
+  # tiles="groups": the segments' running tile counts; rows tiles need only the bounds (the
+  # kernel searches them: `plan.Meta`), passed twice.
   if by_group:
     m_tiles = group_tiles_bound(rows, bounds.shape[0], bm)
-    plan = group_tiles(bounds, num_tiles=m_tiles, block_m=bm, num_groups=num_groups)
+    plan = tile_ends(bounds, block_m=bm)
   else:
     m_tiles = -(-rows // bm)
-    plan = bounds if direct else tile_groups(bounds, num_tiles=m_tiles, block_m=bm)
+    plan = bounds
   n_tiles = -(-n_out // part_n)
   k_steps = -(-k // config.block_k)
   if fp8:   # TMA row strides in whole 16 bytes: scale rows padded to 4 floats
@@ -720,6 +746,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
+               segments=0 if direct else bounds.shape[0],
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

@@ -1,47 +1,45 @@
-"""The grouped GEMM's tile metadata, computed once per call in XLA before the kernel (mosaic.py's
-docstring says how the kernel reads it): each row segment's bounds, the groups every row tile
-touches (tiles="rows") or the segment every tile lies in (tiles="groups"), and how a launch's
-units are dealt to its persistent CTAs. No loop over the groups anywhere."""
+"""The grouped GEMM's tile metadata (mosaic.py's docstring says how the kernel reads it): each row
+segment's bounds and, for tiles="groups", the segments' running tile counts, computed once per call
+in XLA before the kernel; the kernel finds a unit's tile's groups or segment from them by binary
+search (`Meta`), and deals a launch's units to its persistent CTAs (`Deal`, `StreamDeal`). No
+loop over the groups anywhere."""
 
 from __future__ import annotations
 
 import dataclasses
+import math
 from typing import NamedTuple
 
 import jax.numpy as jnp
 from jax import lax
 
 from pallas_kernels import _index
-from pallas_kernels._index import ragged_slots, searchsorted_right
+from pallas_kernels._index import prefix_sum
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "Meta", "Span", "StreamDeal", "group_tiles", "group_tiles_bound", "piece_counts",
-           "segment_bounds", "tail_pieces", "tile_groups"]
+__all__ = ["Deal", "Meta", "Span", "StreamDeal", "count_sorted", "group_tiles_bound",
+           "piece_counts", "segment_bounds", "tail_pieces", "tile_ends"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
 # on the H200, which the memory-bound decode rows feel. XLA fuses elementwise producers into a
 # reduction but tends to run elementwise work after one, and a concatenate before one, as
 # kernels of their own, so each array here is written as one bare reduction: clipping is a
-# saturating add, an offset is added to the first summed value. On the H200 (session 15,
-# benchmarks/results/logs/grouped_gemm_session15/meta_probe.log) bounds + plan took 3.9-5.9 us
-# in 4-5 kernels, against 4.1-8.4 us written with group_bounds / ragged_slots / stack; the
-# compare-all forms fall back to those helpers above _index.COMPARE_ALL_LIMIT. The exception is
-# group_tiles' plan: there a search over running tile counts followed by gathers (ragged_slots)
-# runs the search inside the kernel that writes the plan (session 25,
-# logs/grouped_gemm_session25/meta_forms_run15[67].log: bounds + plan in 3 kernels, 3.06 us,
-# not 4 and 3.84-3.90 us, at 17 segments; 4.64 vs 4.78 us, 4 kernels either way, at 129).
+# saturating add, an offset is added to the first summed value. What XLA cannot do in one kernel
+# is a search over the result of a reduction: a per-tile plan (each tile's segment, found among
+# the segments' running tile counts, then gathers) took two more kernels after the bounds and
+# the running counts, 4 kernels and 4.6 us at 129 segments, 3 and 3.1 us at 17 (H200, session
+# 25, benchmarks/results/logs/grouped_gemm_session25/meta_forms_run156.log). The kernel's
+# producer does that search instead (`Meta.tile`, `count_sorted`: two rounds of scalar loads per
+# unit) and hands each unit's tile to the consumers through shared memory: searched by the
+# consumers themselves, its dependent loads cost 4-10 us of kernel time on the prefill rows
+# (session 34, logs/grouped_gemm_session34/ab_search_run230.log; not through the ring:
+# ab_ring_run231.log).
 
 
-def _sum_last(values, offset=None, *, cap: int | None = None):
-  """Sum over the last axis (int32) as one XLA reduction, plus `offset` (added to the first
-  summed value, not after the reduction) and saturating at `cap` (values >= 0)."""
+def _sum_last(values, *, cap: int):
+  """Sum over the last axis (int32, values >= 0) as one XLA reduction, saturating at `cap`."""
   values = values.astype(jnp.int32)
-  if offset is not None:
-    first = lax.broadcasted_iota(jnp.int32, values.shape, values.ndim - 1) == 0
-    values = values + jnp.where(first, offset.astype(jnp.int32)[..., None], 0)
-  if cap is None:
-    return values.sum(-1, dtype=jnp.int32)
   # Each value capped too: XLA may drop the reducer where one value is summed (0 + x = x).
   return lax.reduce(jnp.minimum(values, cap), jnp.int32(0),
                     lambda x, y: jnp.minimum(x + y, cap), (values.ndim - 1,))
@@ -80,97 +78,105 @@ def segment_bounds(rows: int, *, group_sizes=None, masked_m=None, m_max: int = 0
   return _sum_last(values, cap=rows)
 
 
-def tile_groups(bounds, *, num_tiles: int, block_m: int):
-  """[3 * num_tiles] int32, tiles="rows": row tile t reads and writes rows [t * block_m, +block_m);
-  per tile the first and last group whose rows [start, end) (bounds [G, 2]) may meet them (last <
-  first: none) and the first row / 8. Groups must be laid out in order (starts and ends
-  non-decreasing); empty groups inside the range are skipped by the kernel. One reduction over
-  every (tile, group) pair, no loop over the groups."""
-  starts, ends = bounds[:, 0], bounds[:, 1]
-  t0 = jnp.arange(num_tiles, dtype=jnp.int32)[:, None] * block_m
-  field = jnp.arange(3, dtype=jnp.int32)[None, :]
-  offset = jnp.where(field == 1, -1, jnp.where(field == 2, t0 // 8, 0))        # [T, 3]
-  if num_tiles * 3 * starts.shape[0] > _index.COMPARE_ALL_LIMIT:
-    first = searchsorted_right(ends, t0[:, 0])
-    last = searchsorted_right(starts, t0[:, 0] + block_m - 1)
-    return (jnp.stack([first, last, jnp.zeros_like(first)], axis=1) + offset).reshape(-1)
-  # groups ending at or before the tile; groups starting inside or before it
-  hit = jnp.where(field[..., None] == 0, ends <= t0[..., None],
-                  (field[..., None] == 1) & (starts < (t0 + block_m)[..., None]))
-  return _sum_last(hit, offset).reshape(-1)
-
-
 def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   """The most tiles tiles="groups" can need: each segment's tiles start at its first row rounded
   down to 8, so a segment of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
-def group_tiles(bounds, *, num_tiles: int, block_m: int, num_groups: int):
-  """tiles="groups": every tile inside one segment (bounds [S, 2], `segment_bounds`). Segment s's
-  tiles read lhs rows a_s + j * block_m + [0, block_m) (a_s: start_s rounded down to 8, as TMA
-  row offsets must be) and write the result's rows among them in [start_s, end_s). Returns the
-  plan [3 * (num_tiles + 1)]: segment, segment, first row / 8 per tile, tiles past the last one
-  empty (segment 1 > 0), then (tiles used, tiles of the first `num_groups` segments, 0): the
-  groups' tiles come first, the zero segments' after them. The tiles are slots dealt to the
-  segments in order (`ragged_slots`: a reduction for the segments' running tile counts, a
-  search for each tile's segment, then gathers; see the note above `_sum_last` for what XLA
-  makes of it)."""
+def tile_ends(bounds, *, block_m: int):
+  """tiles="groups": [S] int32, one past each segment's last tile, its tiles laid end to end in
+  segment order (a running count; the last entry is the tiles in use). Segment s (bounds [S,
+  2], `segment_bounds`) has cdiv(end_s - a_s, block_m) tiles, a_s its first row rounded down to
+  8 (TMA row offsets must be multiples of 8), none if empty; its tile j reads lhs rows a_s + j *
+  block_m + [0, block_m) and writes those in [start_s, end_s). One XLA reduction (the counts
+  fused into it); the kernel finds each tile's segment (`Meta.tile`)."""
   starts, ends = bounds[:, 0], bounds[:, 1]
-  # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups. On the
-  # H200 XLA then fuses the tile counts into their consumers (session 21).
+  # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups.
   a8 = lax.div(starts, 8)
-  counts = jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0)
-  seg, j, ends_t = ragged_slots(counts, num_tiles + 1, all_ends=True)
-  total = ends_t[-1]
-  work = ends_t[num_groups - 1]
-  t = jnp.arange(num_tiles + 1, dtype=jnp.int32)
-  used = t < total                   # never the last entry: total <= num_tiles
-  last = t == num_tiles
-  plan = jnp.stack([jnp.where(last, total, jnp.where(used, seg, 1)),
-                    jnp.where(last, work, jnp.where(used, seg, 0)),
-                    jnp.where(used, a8[seg] + j * (block_m // 8), 0)], axis=1)
-  return plan.reshape(-1)
+  return prefix_sum(jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0))
+
+
+def count_sorted(values, n: int, bound, *, strict: bool = False, stride: int = 1,
+                 offset: int = 0):
+  """How many of the n entries values[stride * i + offset] (non-decreasing in i) are <= bound
+  (< bound with strict), int32. `values` is a ref (the kernel's scalar loads from global
+  memory) or an array. Up to 8 entries: a binary search (dependent loads); more: two rounds of
+  independent loads, every w-th entry (w ~ sqrt(n)), then the w entries of the block the count
+  lies in: ~2 sqrt(n) loads but two load latencies, not log2(n)."""
+  def at(i):     # entry i (clamped to the last one), compared with the bound
+    value = values[jnp.minimum(i, n - 1) * stride + offset]
+    return ((value < bound) if strict else (value <= bound)) & (i < n)
+
+  def count(indices):
+    return sum(at(i).astype(jnp.int32) for i in indices)
+  if n <= 8:
+    lo = jnp.int32(0)
+    step = 1 << (n.bit_length() - 1) if n else 0
+    while step:                  # invariant: entries [0, lo) are in, entry lo + 2 * step - 1 not
+      lo = jnp.where(at(lo + (step - 1)), lo + step, lo)
+      step >>= 1
+    return lo
+  w = math.isqrt(n - 1) + 1                          # ceil(sqrt(n))
+  blocks = count(jnp.int32(j * w + w - 1) for j in range(-(-n // w)))   # whole blocks in
+  return blocks * w + count(blocks * w + j for j in range(w - 1))       # (the last: not in)
 
 
 @dataclasses.dataclass(frozen=True)
 class Meta:
   """How the kernel reads a launch's metadata: `bound(g, side)`, the start (side 0) or end (1)
-  of segment g (`segment_bounds`), and `entry(m, field)`, field 0, 1 or 2 of row tile m's plan
-  entry (`tile_groups`, `group_tiles`). From the arrays XLA computed before the launch
-  (`plan_ref` [3 * tiles (+ 3)], `bounds_ref` [2 * S]), or, with `m_max` > 0 (the masked
-  layout's row tiles, M_max a multiple of block_m), from masked_m itself (`bounds_ref` [G]):
-  there group g owns rows g * M_max + [0, masked_m[g]) (clipped to [0, M_max]) and row tile m
-  lies in group m // (M_max / block_m), so an entry is a lookup, not a search, and the launch
-  needs no XLA kernel before it (the XLA plan's kernels took 1.9-3.6 us beside the 16-bit
-  masked decode rows' kernels on the H200: logs/grouped_gemm_session28/ab_snake_run181.log).
-  Works on refs and on arrays (the CPU tests compare the two forms)."""
-  plan_ref: object
+  of segment g; `tile(m)`, row tile m's (first, last, first row / 8): the first and last group
+  (tiles="groups": segment) whose rows it may meet (last < first: none) and where its rows
+  start; `counts()`, tiles="groups": (tiles in use, tiles of the groups). Three forms:
+  - rows tiles (`bounds_ref`: `segment_bounds` [2 * G], flat): tile m holds rows m * block_m +
+    [0, block_m); first: the groups that end at or before it, last: those that start before its
+    end, less one; each a binary search of the bounds (`count_sorted`).
+  - tiles="groups" (`ends_ref`: `tile_ends` [S]; `bounds_ref` [2 * S]): tile m is in the
+    segment where the running tile count first exceeds m (a binary search), its rows start at
+    the segment's first row rounded down to 8, plus block_m per tile of the segment before it.
+  - masked rows tiles with `m_max` > 0 (M_max a multiple of block_m; `bounds_ref`: masked_m
+    [G]): group g owns rows g * M_max + [0, masked_m[g]) (clipped to [0, M_max]) and row tile m
+    lies in group m // (M_max / block_m), so the kernel needs no XLA kernel before it (the XLA
+    plan's kernels took 1.9-3.6 us beside the 16-bit masked decode rows' kernels on the H200:
+    logs/grouped_gemm_session28/ab_snake_run181.log).
+  Works on refs and on arrays (the CPU tests check the forms against brute force)."""
+  ends_ref: object
   bounds_ref: object
+  block_m: int
+  num_groups: int
+  segments: int = 0
+  by_group: bool = False
   m_max: int = 0
-  block_m: int = 0
 
   def bound(self, g, side: int):
-    if not self.m_max:     # (no "+ 0": the XLA-plan builds lower as they did before Meta)
+    if not self.m_max:
       return self.bounds_ref[2 * g + side if side else 2 * g]
     start = g * self.m_max
     if side == 0:
       return start
     return start + jnp.minimum(jnp.maximum(self.bounds_ref[g], 0), self.m_max)
 
-  def entry(self, m, field: int):
-    """tile_groups' entry: the first and last group the tile may meet (first > last: none, a
-    tile past masked_m) and its first row / 8."""
-    if not self.m_max:
-      return self.plan_ref[3 * m + field if field else 3 * m]
-    per_group = self.m_max // self.block_m
-    g = lax.div(m, per_group)
-    if field == 0:
-      past = self.bound(g, 1) - self.bound(g, 0) <= lax.rem(m, per_group) * self.block_m
-      return g + past.astype(jnp.int32)
-    if field == 1:
-      return g
-    return m * (self.block_m // 8)
+  def counts(self):
+    """tiles="groups": (tiles in use, tiles of the groups: the zero segments' follow them)."""
+    return self.ends_ref[self.segments - 1], self.ends_ref[self.num_groups - 1]
+
+  def tile(self, m):
+    """Row tile m's (first, last, first row / 8); one search per call: call once per unit."""
+    bm = self.block_m
+    if self.m_max:
+      per_group = self.m_max // bm
+      g = lax.div(m, per_group)
+      count = jnp.minimum(jnp.maximum(self.bounds_ref[g], 0), self.m_max)
+      past = count <= lax.rem(m, per_group) * bm
+      return g + past.astype(jnp.int32), g, m * (bm // 8)
+    if not self.by_group:
+      first = count_sorted(self.bounds_ref, self.num_groups, m * bm, stride=2, offset=1)
+      last = count_sorted(self.bounds_ref, self.num_groups, m * bm + bm, strict=True,
+                          stride=2) - 1
+      return first, last, m * (bm // 8)
+    seg = jnp.minimum(count_sorted(self.ends_ref, self.segments, m), self.segments - 1)
+    before = jnp.where(seg > 0, self.ends_ref[jnp.maximum(seg - 1, 0)], 0)
+    return seg, seg, lax.div(self.bound(seg, 0), 8) + (m - before) * (bm // 8)
 
 
 def tail_pieces(units, num_ctas: int, split: int):

@@ -17,8 +17,8 @@ from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm import mosaic
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm import plan
-from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, group_tiles, group_tiles_bound,
-                                              segment_bounds, tail_pieces, tile_groups)
+from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, count_sorted, group_tiles_bound,
+                                              segment_bounds, tail_pieces)
 from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores, half_tiles,
                                                  signal_target, signals_reason, smem_bytes,
                                                  tail_split, unsupported_reason)
@@ -85,9 +85,7 @@ def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
   n = n_out * (2 if activation else 1)
   lhs = jnp.asarray(rng.standard_normal((290, k)), jnp.bfloat16)
   rhs = jnp.asarray(rng.standard_normal((3, k, n)) / np.sqrt(k), jnp.bfloat16)
-  bounds = segment_bounds(290, group_sizes=jnp.asarray(sizes), zero_segments=True)
-  tiles = group_tiles_bound(290, 4, config.block_m)
-  used = int(group_tiles(bounds, num_tiles=tiles, block_m=config.block_m, num_groups=3)[-3])
+  used = _metadata(290, config.block_m, True, group_sizes=jnp.asarray(sizes))[2][0]
   split = tail_split(config, activation=activation, fp8=False)
   rounds, pieces = tail_pieces(used * 3, num_sms, split)
   assert (rounds, int(pieces), used * 3 - rounds * num_sms) == (2, 2, 2)
@@ -213,11 +211,8 @@ def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng
   g, m_max, k, n = 3, 160, 64, 512
   masked_m = np.array([150, 0, 70], np.int32)
   config = C(block_m=128, block_n=256, split="m", num_stages=2, tiles="groups")
-  bounds = segment_bounds(g * m_max, masked_m=jnp.asarray(masked_m), m_max=m_max,
-                          zero_segments=True)
-  tiles = group_tiles_bound(g * m_max, 2 * g, 128)
-  plan = np.asarray(group_tiles(bounds, num_tiles=tiles, block_m=128, num_groups=g))
-  assert tuple(plan[-3:-1]) == (7, 3)              # tiles used, tiles of the groups
+  _, _, counts = _metadata(g * m_max, 128, True, masked_m=jnp.asarray(masked_m), m_max=m_max)
+  assert counts == (7, 3)                          # tiles used, tiles of the groups
   deal = Deal.of(jnp.int32(6), jnp.int32(8), 5, tail_split(config, activation=None, fp8=False))
   assert (deal.rounds, int(deal.pieces), int(deal.work_slots), int(deal.total)) == (1, 4, 9, 17)
   _masked_case(rng, m_max, k, n, masked_m)(config, 5)
@@ -415,21 +410,41 @@ def test_fp8_unsupported_configs():
 
 
 def _metadata(rows, block_m, by_group, **groups):
-  """segment_bounds and the plan (group_tiles, or tile_groups for rows tiles) as one jitted
-  function of fresh identity: one compile per trial instead of one per eager op and shape, and
-  no cache shared across a patched _index.COMPARE_ALL_LIMIT."""
-  def run(**groups):
-    bounds = segment_bounds(rows, zero_segments=by_group, **groups)
-    tiles = group_tiles_bound(rows, bounds.shape[0], block_m)
-    if not by_group:
-      return bounds, tile_groups(bounds, num_tiles=tiles, block_m=block_m)
-    num_groups = next(v.shape[0] for k, v in groups.items() if k in ("group_sizes", "masked_m"))
-    return bounds, group_tiles(bounds, num_tiles=tiles, block_m=block_m, num_groups=num_groups)
+  """What the kernel reads: segment_bounds ([S, 2]), every row tile's `Meta.tile` entry
+  ([tiles, 3]: first, last, first row / 8; tiles="groups": only those of the tiles in use) and,
+  tiles="groups", `Meta.counts` (tiles in use, tiles of the groups), the kernel's reads of the
+  XLA arrays done on arrays. One jitted function of fresh identity: one compile per trial
+  instead of one per eager op and shape, and no cache shared across a patched
+  _index.COMPARE_ALL_LIMIT."""
   m_max = groups.pop("m_max", 0)
-  return [np.asarray(x) for x in jax.jit(lambda **g: run(m_max=m_max, **g))(**groups)]
+  num_groups = next(v.shape[0] for k, v in groups.items() if k in ("group_sizes", "masked_m"))
+
+  def run(**groups):
+    bounds = segment_bounds(rows, zero_segments=by_group, m_max=m_max, **groups)
+    tiles = group_tiles_bound(rows, bounds.shape[0], block_m) if by_group else -(-rows // block_m)
+    meta = plan.Meta(plan.tile_ends(bounds, block_m=block_m) if by_group else None,
+                     bounds.reshape(-1), block_m, num_groups, segments=bounds.shape[0],
+                     by_group=by_group)
+    entries = jnp.stack(jax.vmap(meta.tile)(jnp.arange(tiles, dtype=jnp.int32)), 1)
+    return bounds, entries, jnp.stack(meta.counts()) if by_group else jnp.zeros(2, jnp.int32)
+  bounds, entries, counts = map(np.asarray, jax.jit(run)(**groups))
+  if not by_group:
+    return bounds, entries, None
+  return bounds, entries[:counts[0]], (int(counts[0]), int(counts[1]))
 
 
-def test_tile_groups_match_brute_force(rng):
+def test_count_sorted_matches_searchsorted(rng):
+  for n in (0, 1, 2, 3, 7, 8, 9, 10, 16, 17, 64, 129):
+    values = np.sort(rng.integers(0, 40, n)).astype(np.int32)
+    flat = np.stack([values - 1, values], 1).reshape(-1)      # stride 2, offset 1
+    for bound in range(-1, 42, 3):
+      for strict in (False, True):
+        want = np.searchsorted(values, bound, side="left" if strict else "right")
+        assert int(count_sorted(values, n, bound, strict=strict)) == want, (n, bound)
+        assert int(count_sorted(flat, n, bound, strict=strict, stride=2, offset=1)) == want
+
+
+def test_row_tile_entries_match_brute_force(rng):
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
     sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, 300)),
@@ -437,11 +452,10 @@ def test_tile_groups_match_brute_force(rng):
     ends = np.cumsum(sizes).astype(np.int32)
     starts = ends - sizes
     bm = int(rng.choice([64, 128]))
-    tiles = -(-max(int(ends[-1]), 1) // bm) + 1
-    got = np.asarray(jax.jit(functools.partial(tile_groups, num_tiles=tiles, block_m=bm))(
-        jnp.asarray(np.stack([starts, ends], 1)))).reshape(tiles, 3)
-    assert np.array_equal(got[:, 2] * 8, np.arange(tiles) * bm)
-    for t in range(tiles):
+    rows = max(int(ends[-1]), 1) + int(rng.integers(0, 2 * bm))
+    _, got, _ = _metadata(rows, bm, False, group_sizes=jnp.asarray(sizes))
+    assert np.array_equal(got[:, 2] * 8, np.arange(len(got)) * bm)
+    for t in range(len(got)):
       touching = [g for g in range(num_groups)
                   if sizes[g] and starts[g] < (t + 1) * bm and ends[g] > t * bm]
       covered = set(range(got[t, 0], got[t, 1] + 1))
@@ -449,14 +463,14 @@ def test_tile_groups_match_brute_force(rng):
       assert all(sizes[g] == 0 or g in touching for g in covered), (trial, t)
 
 
-def test_masked_row_tiles_read_from_masked_m_match_the_xla_plan(rng):
-  """plan.Meta with m_max (the kernel's reads of masked_m, no XLA plan) gives every bound and
-  every row tile's entry that segment_bounds + tile_groups give (`_metadata`), masked_m out of
+def test_masked_row_tiles_read_from_masked_m_match_the_searched_bounds(rng):
+  """plan.Meta with m_max (the kernel's reads of masked_m, no XLA kernel) gives every bound and
+  every row tile's entry that the bounds from segment_bounds give (`_metadata`), masked_m out of
   [0, M_max] included (clipped)."""
   def direct(masked_m, m_max, bm):
-    meta = plan.Meta(masked_m, masked_m, m_max, bm)
+    meta = plan.Meta(masked_m, masked_m, bm, masked_m.shape[0], m_max=m_max)
     t, s = jnp.arange(masked_m.shape[0] * m_max // bm), jnp.arange(masked_m.shape[0])
-    return (jnp.stack([jax.vmap(lambda m, f=f: meta.entry(m, f))(t) for f in range(3)], 1),
+    return (jnp.stack(jax.vmap(meta.tile)(t), 1),
             jnp.stack([jax.vmap(lambda i, e=e: meta.bound(i, e))(s) for e in range(2)], 1))
   direct = jax.jit(direct, static_argnums=(1, 2))
   for trial in range(12):
@@ -466,11 +480,11 @@ def test_masked_row_tiles_read_from_masked_m_match_the_xla_plan(rng):
     masked_m = rng.integers(-3, m_max + 4, num_groups).astype(np.int32)
     # a full group, a bound on a tile edge, a negative count, one past M_max, an empty group
     masked_m[:5] = rng.permutation([m_max, bm, -2, m_max + 3, 0])[:num_groups]
-    bounds, xla_plan = _metadata(num_groups * m_max, bm, False, masked_m=jnp.asarray(masked_m),
-                                 m_max=m_max)
+    bounds, searched, _ = _metadata(num_groups * m_max, bm, False,
+                                    masked_m=jnp.asarray(masked_m), m_max=m_max)
     entries, direct_bounds = map(np.asarray, direct(jnp.asarray(masked_m), m_max, bm))
     assert np.array_equal(direct_bounds, bounds), (trial, masked_m)
-    assert np.array_equal(entries, xla_plan.reshape(-1, 3)[:len(entries)]), (trial, masked_m)
+    assert np.array_equal(entries, searched), (trial, masked_m)
 
 
 @pytest.mark.parametrize("masked", [False, True])
@@ -487,28 +501,25 @@ def test_group_tiles_cover_every_row_once(rng, masked):
       masked_m = rng.integers(-2, m_max + 3, num_groups).astype(np.int32)   # clipped to M_max
       starts = np.arange(num_groups, dtype=np.int32) * m_max
       ends = starts + np.clip(masked_m, 0, m_max)
-      bounds, plan = _metadata(rows, bm, True, masked_m=jnp.asarray(masked_m), m_max=m_max)
+      bounds, tiles, (used, work) = _metadata(rows, bm, True, masked_m=jnp.asarray(masked_m),
+                                              m_max=m_max)
     else:
       rows = int(rng.integers(1, 400))
       sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
                                  empty=int(rng.integers(0, num_groups)))
       ends = np.minimum(np.cumsum(sizes), rows).astype(np.int32)    # more rows than lhs: clipped
       starts = np.concatenate([[0], ends[:-1]]).astype(np.int32)
-      bounds, plan = _metadata(rows, bm, True, group_sizes=jnp.asarray(sizes))
+      bounds, tiles, (used, work) = _metadata(rows, bm, True, group_sizes=jnp.asarray(sizes))
     seg_starts, seg_ends = bounds.T
     assert np.array_equal(seg_starts[:num_groups], starts), trial
     assert np.array_equal(seg_ends[:num_groups], ends), trial
-    tiles = group_tiles_bound(rows, len(seg_starts), bm)
-    plan = plan.reshape(tiles + 1, 3)
-    plan, (used, work, _) = plan[:-1], plan[-1]
-    assert (plan[:used, 0] == plan[:used, 1]).all() and (plan[used:, 0] > plan[used:, 1]).all()
+    assert used == len(tiles) <= group_tiles_bound(rows, len(seg_starts), bm), trial
+    assert (tiles[:, 0] == tiles[:, 1]).all()
     # the groups' tiles first (`work` of them), the zero segments' after
-    assert (plan[:work, 0] < num_groups).all() and (plan[work:used, 0] >= num_groups).all()
+    assert (tiles[:work, 0] < num_groups).all() and (tiles[work:, 0] >= num_groups).all()
     writer = np.full(rows, -1)
-    for t, (s_lo, s_hi, row8) in enumerate(plan):
-      if s_lo > s_hi:
-        continue
-      assert s_lo == s_hi and seg_ends[s_lo] > seg_starts[s_lo], (trial, t)
+    for t, (s_lo, s_hi, row8) in enumerate(tiles):
+      assert seg_ends[s_lo] > seg_starts[s_lo], (trial, t)
       r = row8 * 8 + np.arange(bm)
       mine = r[(r >= seg_starts[s_lo]) & (r < seg_ends[s_lo])]
       assert mine.size, (trial, t)                     # no tile of a segment is wasted
@@ -534,8 +545,8 @@ def test_metadata_large_fallbacks_agree(rng, monkeypatch):
     bm = int(rng.choice([64, 128]))
 
     def everything():
-      return [x for by_group in (False, True)
-              for x in _metadata(rows, bm, by_group, group_sizes=sizes)]
+      return [np.asarray(x) for by_group in (False, True)
+              for x in _metadata(rows, bm, by_group, group_sizes=sizes) if x is not None]
     small = everything()
     monkeypatch.setattr(_index, "COMPARE_ALL_LIMIT", 0)
     large = everything()
