@@ -30,67 +30,66 @@ weight tile once per tile of their own instead of once per group of every tile t
 and nothing is gathered after the kernel.
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
-order (`band` row tiles next to each other per column tile: the tiles of one group read its
-weight tiles together, mostly from L2); row tiles run every other round in reverse CTA order
-(`plan.Deal`'s snake: a masked group's tile of rows and its tile past masked_m alternate along
-the order, and C + c would give each kind to CTAs of one parity). With tiles="groups" the plan
-also says how many row tiles are in use and how many of them are the groups' (the zero
-segments' follow), so only those are dealt out: the groups' units first, their last units,
-fewer than one per CTA, as column pieces on 2 or 4 CTAs each (`tail_pieces`: 8.24 units per CTA
-then take about 8.5 units' time, not 9), then the zero units, which fill the CTAs the last
-work round left idle. A segment's last tile with at most half its rows in the segment runs as a
-half tile (`half_tiles`): both consumers on those rows, splitting the columns. One producer
-warpgroup streams (lhs, rhs) K blocks into a `num_stages` ring across units and groups, so the
-next tile's loads run under this tile's epilogue; two consumer warpgroups share each tile by
-rows or columns (config.split) and issue wgmma with one group in flight, releasing a ring slot
-when the wgmma that read it completes. With rows split, a consumer none of whose rows are in a
-group only passes that group's slots on.
-Group tiles of 16-bit operands without signals defer each unit's stores (`deferred_stores`,
-`Pending`): the tile waits in registers, and every other one of the next unit's first K steps
-issues one of its 64-column chunks right after its wgmmas (`FLUSH_SPACING`), so the tensor
-cores run through the epilogue.
-H200 A/B, kernel time (benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
-grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the
-next unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek prefill -0.6% to
-+0.3%, decode shapes within 0.5%, DS_G4_m256_dn +2.6%; -> one chunk per step (session 21):
-Gm_prefill_dn 433.1 -> 412.6 us, DS_prefill_G16_dn 676.2 -> 662.8, Gm_prefill_gu 887.9 ->
-873.5, the small rows within 0.4%. A Mosaic GPU profile of Gm_prefill_dn's consumers
-(session 21, 3-stage build, profile_units_run127.json) put the all-at-once flush at ~3000 SM
-cycles per unit, beside one step's wgmmas (~1000 cycles at the wgmma rate, not measured), and
-a chunk's store after that change at ~950 (profile_units_run128.json), about one step's time;
--> one chunk every other step (session 22, grouped_gemm_session22/ab_spacing_run144/145, one
-round each): Gm_prefill_dn 409.4-409.5 -> 399.1-399.6 us, DS_prefill_G16_M16384_dn 657.8 ->
-650.2, DS_prefill_G8_M8192_gu 646.0 -> 636.4, Gm_prefill_gu 857.0 -> 852.2; Gm_decode_dn 126.1
--> 126.5, DS_G16_m32_dn 117.6 -> 117.8. (That A/B put an empty step between chunks; the spacing
-is now `_mgpu.consume`'s, the same steps in the same order.)
+order (`band` row tiles next to each other per column tile: the tiles of one group read its weight
+tiles together, mostly from L2); row tiles run every other round in reverse CTA order
+(`plan.Deal`'s snake: a masked group's tile of rows and its tile past masked_m alternate along the
+order, and C + c would give each kind to CTAs of one parity). With tiles="groups" the running tile
+counts also say how many row tiles are in use and how many of them are the groups' (the zero
+segments' follow), so only those are dealt out: the groups' units first, their last units, fewer
+than one per CTA, as column pieces on 2 or 4 CTAs each (`tail_pieces`: 8.24 units per CTA then take
+about 8.5 units' time, not 9), then the zero units, which fill the CTAs the last work round left
+idle. A segment's last tile with at most half its rows in the segment runs as a half tile
+(`half_tiles`): both consumers on those rows, splitting the columns. One producer warpgroup streams
+(lhs, rhs) K blocks into a `num_stages` ring across units and groups, so the next tile's loads run
+under this tile's epilogue; two consumer warpgroups share each tile by rows or columns
+(config.split) and issue wgmma with one group in flight, releasing a ring slot when the wgmma that
+read it completes. With rows split, a consumer none of whose rows are in a group only passes that
+group's slots on. Group tiles of 16-bit operands without signals defer each unit's stores
+(`deferred_stores`, `Pending`): the tile waits in registers, and every other one of the next unit's
+first K steps issues one of its 64-column chunks right after its wgmmas (`FLUSH_SPACING`), so the
+tensor cores run through the epilogue. H200 A/B, kernel time
+(benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
+grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the next
+unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek prefill -0.6% to +0.3%,
+decode shapes within 0.5%, DS_G4_m256_dn +2.6%; -> one chunk per step (session 21): Gm_prefill_dn
+433.1 -> 412.6 us, DS_prefill_G16_dn 676.2 -> 662.8, Gm_prefill_gu 887.9 -> 873.5, the small rows
+within 0.4%. A Mosaic GPU profile of Gm_prefill_dn's consumers (session 21, 3-stage build,
+profile_units_run127.json) put the all-at-once flush at ~3000 SM cycles per unit, beside one step's
+wgmmas (~1000 cycles at the wgmma rate, not measured), and a chunk's store after that change at
+~950 (profile_units_run128.json), about one step's time; -> one chunk every other step (session 22,
+grouped_gemm_session22/ab_spacing_run144/145, one round each): Gm_prefill_dn 409.4-409.5 ->
+399.1-399.6 us, DS_prefill_G16_M16384_dn 657.8 -> 650.2, DS_prefill_G8_M8192_gu 646.0 -> 636.4,
+Gm_prefill_gu 857.0 -> 852.2; Gm_decode_dn 126.1 -> 126.5, DS_G16_m32_dn 117.6 -> 117.8. (That A/B
+put an empty step between chunks; the spacing is now `_mgpu.consume`'s, the same steps in the same
+order.)
 
-Stream-K (config.stream_k, group tiles without signals; `plan.StreamDeal`):
-the units left after the whole rounds, fewer than C, are laid end to end as one line of K steps
-cut into equal ranges, one per CTA (at least `plan.MIN_STREAM_STEPS` steps each), instead of
-running as column pieces. A unit cut between CTAs: each stores its float32 partial tile to its
-own workspace slot (an extra output, two slots per CTA: a cut unit is the first or the last item
-of a range) with ordinary stores from registers, in the tile's own layout or, with
-config.sk_partials="lanes", thread-interleaved (`_mgpu.store_fragment(lanes=True)`: a warp's
-stores cover 256 contiguous bytes), then takes a ticket on the unit's counter (one per
-consumer; `_mgpu.ticket`, acquire-release); the consumer that draws the last ticket sums all the
-unit's slots, GATHER_COLS columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units
-go first to the CTAs with no stream-K steps. H200 (session 30, benchmarks/results/logs/
-grouped_gemm_session30/): the kernel with its exchange stubbed out (no partial stores, tickets
-or sums: wrong results) put DS_G1_m1024_gu/masked at 90.2 us against 122.1 with column pieces,
-stores and tickets without the sums at 100.6 (run200, 8 steps a CTA); with the exchange,
-115.7-116.0 (run203-204, 28 steps), DS_G4_m256_gu/masked 117.9 (run204) vs 131.8 with column
-pieces (run202); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a
-candidate for the contiguous layout). Session 31 (grouped_gemm_session31/, one process per
-run): the zero units moved off the stream-K CTAs and "lanes" partials took DS_G1 from
-116.8-117.8 to 111.0-111.4 us (run205; each change about half), where the cut units are whole
-tiles; on DS_G4, whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than
-"tile" (113.9-119.5 us) in the same runs, so the tuning table picks per row (run208).
-fp8 stream-K (session 32, grouped_gemm_session32/): a CTA's K range starts at its own scale
-block (`scaled_steps`' k_lo), its column pieces go to its workspace slot side by side, and with
-no deferred stores the unit's last CTA stores the tile after the sums. 128 x 192 group tiles,
-K-major weights, one process each: DS_G1_m1024_gu 74.0 us with the earlier row tiles -> 70.1
-("lanes"; 72.6 "tile"), its masked form 72.2 -> 70.8 (run213/214); on DS_G4_m256_gu, both
-layouts, stream-K lost (77.4-87.4 us against 69.0 and 77.4).
+Stream-K (config.stream_k, group tiles without signals; `plan.StreamDeal`): the units left after
+the whole rounds, fewer than C, are laid end to end as one line of K steps cut into equal ranges,
+one per CTA (at least `plan.MIN_STREAM_STEPS` steps each), instead of running as column pieces. A
+unit cut between CTAs: each stores its float32 partial tile to its own workspace slot (an extra
+output, two slots per CTA: a cut unit is the first or the last item of a range) with ordinary
+stores from registers, in the tile's own layout or, with config.sk_partials="lanes",
+thread-interleaved (`_mgpu.store_fragment(lanes=True)`: a warp's stores cover 256 contiguous
+bytes), then takes a ticket on the unit's counter (one per consumer; `_mgpu.ticket`,
+acquire-release); the consumer that draws the last ticket sums all the unit's slots, GATHER_COLS
+columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units go
+first to the CTAs with no stream-K steps. H200 (session 30,
+benchmarks/results/logs/grouped_gemm_session30/): the kernel with its exchange stubbed out (no
+partial stores, tickets or sums: wrong results) put DS_G1_m1024_gu/masked at 90.2 us against 122.1
+with column pieces, stores and tickets without the sums at 100.6 (run200, 8 steps a CTA); with the
+exchange, 115.7-116.0 (run203-204, 28 steps), DS_G4_m256_gu/masked 117.9 (run204) vs 131.8 with
+column pieces (run202); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a
+candidate for the contiguous layout). Session 31 (grouped_gemm_session31/, one process per run):
+the zero units moved off the stream-K CTAs and "lanes" partials took DS_G1 from 116.8-117.8 to
+111.0-111.4 us (run205; each change about half), where the cut units are whole tiles; on DS_G4,
+whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than "tile" (113.9-119.5 us) in the
+same runs, so the tuning table picks per row (run208). fp8 stream-K (session 32,
+grouped_gemm_session32/): a CTA's K range starts at its own scale block (`scaled_steps`' k_lo), its
+column pieces go to its workspace slot side by side, and with no deferred stores the unit's last
+CTA stores the tile after the sums. 128 x 192 group tiles, K-major weights, one process each:
+DS_G1_m1024_gu 74.0 us with the earlier row tiles -> 70.1 ("lanes"; 72.6 "tile"), its masked form
+72.2 -> 70.8 (run213/214); on DS_G4_m256_gu, both layouts, stream-K lost (77.4-87.4 us against 69.0
+and 77.4).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
@@ -137,8 +136,8 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm import plan as plan_module   # MIN_STREAM_STEPS
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
-from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, group_tiles_bound,
-                                              piece_counts, segment_bounds, tile_ends)
+from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, launch_meta,
+                                              piece_counts)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, SignalConsumer,
                                                  column_parts, deferred_stores, half_tiles,
@@ -170,8 +169,8 @@ class Static:
   split: str
   num_stages: int
   band: int
-  by_group: bool     # tiles="groups": one segment per tile, exactly its rows written; plan
-                     # tiles past the last one write nothing
+  by_group: bool     # tiles="groups": one segment per tile, exactly its rows written; only
+                     # the tiles in use are dealt (`Meta.counts`)
   halves: bool       # by_group, split "m": a segment's last tile with at most block_m / 2 of
                      # its rows computes only those, split by columns (`half_tiles`)
   tail_split: int    # by_group: the last units, fewer than one per CTA, may run as this many
@@ -229,8 +228,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
-  # Row tiles in use: tiles="groups" plans fewer than m_tiles, the groups' tiles first, then the
-  # zero segments' (the plan's last entry says how many of each)
+  # Row tiles in use: tiles="groups" uses fewer than m_tiles, the groups' tiles first, then the
+  # zero segments' (the running tile counts say how many of each)
   used, work_tiles = meta.counts() if st.by_group else (st.m_tiles, st.m_tiles)
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
   # alternate along the order, which C + c would deal to CTAs of one parity each.
@@ -565,11 +564,9 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
           consumer: SignalConsumer | None):
   """The launch: (out, signals or None, *consumer results). The signals are a zero-initialised
   global-memory ref the kernel closes over (aliased in and out of the launch; such a ref lives
-  inside a jit, hence this one, which a caller's jit inlines). groups, bounds: tiles="groups",
-  the segments' running tile counts (`tile_ends`) and bounds; rows tiles, the bounds twice, or
-  with st.m_max masked_m twice (`plan.Meta`). st.k_major: rhs is
-  [G, N, K]; fp8: lscale the lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128,
-  K/128], flat."""
+  inside a jit, hence this one, which a caller's jit inlines). groups, bounds: the arrays of
+  `plan.launch_meta` (`Meta`'s ends and bounds). st.k_major: rhs is [G, N, K]; fp8: lscale the
+  lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128, K/128], flat."""
   transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
@@ -675,11 +672,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   bm, bn = config.block_m, config.block_n
   # Masked row tiles, each inside one group: the kernel reads masked_m itself (`plan.Meta`).
   direct = masked_m is not None and reads_masked_m(config, m_max=lhs.shape[1])
-  # The groups (then, tiles="groups", the rows no group owns: zeros), [S, 2]: see segment_bounds.
-  bounds = (masked_m.astype(jnp.int32) if direct else
-            segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m,
-                           m_max=0 if masked_m is None else lhs.shape[1],
-                           zero_segments=by_group))
+  launch = launch_meta(rows, bm, by_group=by_group, group_sizes=group_sizes, masked_m=masked_m,
+                       m_max=0 if masked_m is None else lhs.shape[1], direct=direct)
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)
@@ -687,7 +681,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
       k_major = True
     rscale = rhs_scale.astype(_F32).reshape(-1)  # [G, N/128, K/128], flat
   else:
-    lscale = rscale = bounds     # unused: any operand (a zeros constant would be a kernel)
+    lscale = rscale = launch.bounds   # unused: any operand (a zeros constant would be a kernel)
   if rows == 0 or n == 0:            # nothing to compute (no kernel for an empty output)
     out = jnp.zeros(lhs.shape[:-1] + (n // column_parts(activation),), out_dtype)
     if return_signals:   # no blocks, or blocks with no columns: complete at a target of 0
@@ -697,14 +691,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     return out
   parts = column_parts(activation)
   n_out, part_n = n // parts, bn // parts     # output columns: N, or N/2 for SwiGLU
-  # tiles="groups": the segments' running tile counts; rows tiles need only the bounds (the
-  # kernel searches them: `plan.Meta`), passed twice.
-  if by_group:
-    m_tiles = group_tiles_bound(rows, bounds.shape[0], bm)
-    plan = tile_ends(bounds, block_m=bm)
-  else:
-    m_tiles = -(-rows // bm)
-    plan = bounds
+  m_tiles = launch.m_tiles
   n_tiles = -(-n_out // part_n)
   k_steps = -(-k // config.block_k)
   if fp8:   # TMA row strides in whole 16 bytes: scale rows padded to 4 floats
@@ -746,13 +733,13 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
-               segments=0 if direct else bounds.shape[0],
+               segments=launch.segments,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
   # tile addresses rows up to block_m past the result (it stores none of them).
   out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows
-  out, signals, *results = _call(plan, bounds.reshape(-1), flat, rhs, lscale, rscale, st=st,
+  out, signals, *results = _call(launch.ends, launch.bounds, flat, rhs, lscale, rscale, st=st,
                                  out_rows=out_rows, n=n_out, consumer=consumer)
   out = out[:rows, :n // parts]
   out = out if masked_m is None else out.reshape(num_groups, lhs.shape[1], n // parts)

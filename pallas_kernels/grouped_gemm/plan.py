@@ -1,8 +1,8 @@
 """The grouped GEMM's tile metadata (mosaic.py's docstring says how the kernel reads it): each row
 segment's bounds and, for tiles="groups", the segments' running tile counts, computed once per call
-in XLA before the kernel; the kernel finds a unit's tile's groups or segment from them by binary
-search (`Meta`), and deals a launch's units to its persistent CTAs (`Deal`, `StreamDeal`). No
-loop over the groups anywhere."""
+in XLA before the kernel (`launch_meta`); the kernel finds a unit's tile's groups or segment from
+them by search (`Meta`, `count_sorted`), and deals a launch's units to its persistent CTAs
+(`Deal`, `StreamDeal`). No loop over the groups anywhere."""
 
 from __future__ import annotations
 
@@ -17,22 +17,23 @@ from pallas_kernels import _index
 from pallas_kernels._index import prefix_sum
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "Meta", "Span", "StreamDeal", "count_sorted", "group_tiles_bound",
-           "piece_counts", "segment_bounds", "tail_pieces", "tile_ends"]
+__all__ = ["Deal", "LaunchMeta", "Meta", "Span", "StreamDeal", "count_sorted",
+           "group_tiles_bound", "launch_meta", "piece_counts", "segment_bounds", "tail_pieces",
+           "tile_ends"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
 # on the H200, which the memory-bound decode rows feel. XLA fuses elementwise producers into a
 # reduction but tends to run elementwise work after one, and a concatenate before one, as
-# kernels of their own, so each array here is written as one bare reduction: clipping is a
-# saturating add, an offset is added to the first summed value. What XLA cannot do in one kernel
+# kernels of their own, so each array here is written as one bare reduction (clipping is a
+# saturating add). What XLA cannot do in one kernel
 # is a search over the result of a reduction: a per-tile plan (each tile's segment, found among
 # the segments' running tile counts, then gathers) took two more kernels after the bounds and
 # the running counts, 4 kernels and 4.6 us at 129 segments, 3 and 3.1 us at 17 (H200, session
 # 25, benchmarks/results/logs/grouped_gemm_session25/meta_forms_run156.log). The kernel's
 # producer does that search instead (`Meta.tile`, `count_sorted`: two rounds of scalar loads per
 # unit) and hands each unit's tile to the consumers through shared memory: searched by the
-# consumers themselves, its dependent loads cost 4-10 us of kernel time on the prefill rows
+# consumers themselves, its dependent loads cost 3.6-10.5 us of kernel time on two prefill rows
 # (session 34, logs/grouped_gemm_session34/ab_search_run230.log; not through the ring:
 # ab_ring_run231.log).
 
@@ -97,29 +98,49 @@ def tile_ends(bounds, *, block_m: int):
   return prefix_sum(jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0))
 
 
+class LaunchMeta(NamedTuple):
+  """What XLA computes before a launch for `Meta` to read, and the static facts that go with it."""
+  ends: object        # tiles="groups": `tile_ends` [S]; rows tiles: `bounds` again (unread)
+  bounds: object      # the segment bounds [2 * S], flat; masked_m [G] where the kernel reads it
+  m_tiles: int        # row tiles the launch may run (tiles="groups": `group_tiles_bound`)
+  segments: int       # S (0 where the kernel reads masked_m)
+
+
+def launch_meta(rows: int, block_m: int, *, by_group: bool, group_sizes=None, masked_m=None,
+                m_max: int = 0, direct: bool = False) -> LaunchMeta:
+  """The metadata arrays of a launch over `rows` rows of the flat lhs: with `direct` (masked row
+  tiles, M_max a multiple of block_m: `support.reads_masked_m`) masked_m itself, no XLA kernel;
+  else `segment_bounds` (tiles="groups": with the zero segments, and `tile_ends`)."""
+  if direct:
+    masked_m = masked_m.astype(jnp.int32)
+    return LaunchMeta(masked_m, masked_m, -(-rows // block_m), 0)
+  bounds = segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m, m_max=m_max,
+                          zero_segments=by_group)
+  segments = bounds.shape[0]
+  if not by_group:
+    return LaunchMeta(bounds.reshape(-1), bounds.reshape(-1), -(-rows // block_m), segments)
+  return LaunchMeta(tile_ends(bounds, block_m=block_m), bounds.reshape(-1),
+                    group_tiles_bound(rows, segments, block_m), segments)
+
+
 def count_sorted(values, n: int, bound, *, strict: bool = False, stride: int = 1,
                  offset: int = 0):
   """How many of the n entries values[stride * i + offset] (non-decreasing in i) are <= bound
   (< bound with strict), int32. `values` is a ref (the kernel's scalar loads from global
-  memory) or an array. Up to 8 entries: a binary search (dependent loads); more: two rounds of
-  independent loads, every w-th entry (w ~ sqrt(n)), then the w entries of the block the count
-  lies in: ~2 sqrt(n) loads but two load latencies, not log2(n)."""
-  def at(i):     # entry i (clamped to the last one), compared with the bound
+  memory) or an array. Two rounds of independent loads, not a binary search's log2(n) dependent
+  ones: every w-th entry (w = ceil(sqrt(n))), which counts the whole blocks of w in, then the
+  first w - 1 entries of the block after them; ~2 sqrt(n) loads."""
+  def inside(i):         # entry i counted (none past the n-th)
     value = values[jnp.minimum(i, n - 1) * stride + offset]
     return ((value < bound) if strict else (value <= bound)) & (i < n)
 
   def count(indices):
-    return sum(at(i).astype(jnp.int32) for i in indices)
-  if n <= 8:
-    lo = jnp.int32(0)
-    step = 1 << (n.bit_length() - 1) if n else 0
-    while step:                  # invariant: entries [0, lo) are in, entry lo + 2 * step - 1 not
-      lo = jnp.where(at(lo + (step - 1)), lo + step, lo)
-      step >>= 1
-    return lo
-  w = math.isqrt(n - 1) + 1                          # ceil(sqrt(n))
+    return sum(inside(i).astype(jnp.int32) for i in indices)
+  if n == 0:
+    return jnp.int32(0)
+  w = math.isqrt(n - 1) + 1
   blocks = count(jnp.int32(j * w + w - 1) for j in range(-(-n // w)))   # whole blocks in
-  return blocks * w + count(blocks * w + j for j in range(w - 1))       # (the last: not in)
+  return blocks * w + count(blocks * w + j for j in range(w - 1))       # (a block's last: out)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -130,10 +151,10 @@ class Meta:
   start; `counts()`, tiles="groups": (tiles in use, tiles of the groups). Three forms:
   - rows tiles (`bounds_ref`: `segment_bounds` [2 * G], flat): tile m holds rows m * block_m +
     [0, block_m); first: the groups that end at or before it, last: those that start before its
-    end, less one; each a binary search of the bounds (`count_sorted`).
+    end, less one; each a search of the bounds (`count_sorted`).
   - tiles="groups" (`ends_ref`: `tile_ends` [S]; `bounds_ref` [2 * S]): tile m is in the
-    segment where the running tile count first exceeds m (a binary search), its rows start at
-    the segment's first row rounded down to 8, plus block_m per tile of the segment before it.
+    segment where the running tile count first exceeds m (a search), its rows start at the
+    segment's first row rounded down to 8, plus block_m per tile of the segment before it.
   - masked rows tiles with `m_max` > 0 (M_max a multiple of block_m; `bounds_ref`: masked_m
     [G]): group g owns rows g * M_max + [0, masked_m[g]) (clipped to [0, M_max]) and row tile m
     lies in group m // (M_max / block_m), so the kernel needs no XLA kernel before it (the XLA
@@ -150,7 +171,7 @@ class Meta:
 
   def bound(self, g, side: int):
     if not self.m_max:
-      return self.bounds_ref[2 * g + side if side else 2 * g]
+      return self.bounds_ref[2 * g + side]
     start = g * self.m_max
     if side == 0:
       return start

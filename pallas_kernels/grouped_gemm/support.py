@@ -100,8 +100,8 @@ def signals_reason(config: GroupedGemmPallasConfig, *, m_max: int) -> str | None
 
 
 def reads_masked_m(config: GroupedGemmPallasConfig, *, m_max: int) -> bool:
-  """Whether a masked launch reads masked_m itself instead of an XLA plan (`plan.Meta`): row
-  tiles with M_max a multiple of block_m, so each row tile lies inside one group's slab (as
+  """Whether a masked launch reads masked_m itself instead of XLA's segment bounds (`plan.Meta`):
+  row tiles with M_max a multiple of block_m, so each row tile lies inside one group's slab (as
   completion signals also need); it then also loads only each group's lhs rows up to masked_m."""
   return config.tiles == "rows" and m_max % config.block_m == 0
 

@@ -4,7 +4,6 @@ thread of every CTA in Python. The same kernel runs at real sizes in tests/gpu."
 
 from __future__ import annotations
 
-import functools
 
 import jax
 import jax.numpy as jnp
@@ -18,7 +17,7 @@ from pallas_kernels.grouped_gemm import mosaic
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm import plan
 from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, count_sorted, group_tiles_bound,
-                                              segment_bounds, tail_pieces)
+                                              tail_pieces)
 from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores, half_tiles,
                                                  signal_target, signals_reason, smem_bytes,
                                                  tail_split, unsupported_reason)
@@ -409,23 +408,25 @@ def test_fp8_unsupported_configs():
                         config=C(block_m=128, block_n=128, **F8))
 
 
-def _metadata(rows, block_m, by_group, **groups):
-  """What the kernel reads: segment_bounds ([S, 2]), every row tile's `Meta.tile` entry
-  ([tiles, 3]: first, last, first row / 8; tiles="groups": only those of the tiles in use) and,
-  tiles="groups", `Meta.counts` (tiles in use, tiles of the groups), the kernel's reads of the
-  XLA arrays done on arrays. One jitted function of fresh identity: one compile per trial
-  instead of one per eager op and shape, and no cache shared across a patched
+def _metadata(rows, block_m, by_group, *, direct=False, **groups):
+  """What the kernel reads, through `plan.Meta` over the arrays `plan.launch_meta` computes (the
+  kernel's reads done on arrays): every segment's bounds ([S, 2]; with `direct`, masked_m read
+  as the kernel reads it, S = G), every row tile's `Meta.tile` entry ([tiles, 3]: first, last,
+  first row / 8; tiles="groups": only those of the tiles in use) and, tiles="groups",
+  `Meta.counts` (tiles in use, tiles of the groups). One jitted function of fresh identity: one
+  compile per trial instead of one per eager op and shape, and no cache shared across a patched
   _index.COMPARE_ALL_LIMIT."""
   m_max = groups.pop("m_max", 0)
   num_groups = next(v.shape[0] for k, v in groups.items() if k in ("group_sizes", "masked_m"))
 
   def run(**groups):
-    bounds = segment_bounds(rows, zero_segments=by_group, m_max=m_max, **groups)
-    tiles = group_tiles_bound(rows, bounds.shape[0], block_m) if by_group else -(-rows // block_m)
-    meta = plan.Meta(plan.tile_ends(bounds, block_m=block_m) if by_group else None,
-                     bounds.reshape(-1), block_m, num_groups, segments=bounds.shape[0],
-                     by_group=by_group)
-    entries = jnp.stack(jax.vmap(meta.tile)(jnp.arange(tiles, dtype=jnp.int32)), 1)
+    launch = plan.launch_meta(rows, block_m, by_group=by_group, m_max=m_max, direct=direct,
+                              **groups)
+    meta = plan.Meta(launch.ends, launch.bounds, block_m, num_groups, segments=launch.segments,
+                     by_group=by_group, m_max=m_max if direct else 0)
+    segs = jnp.arange(launch.segments or num_groups, dtype=jnp.int32)
+    bounds = jnp.stack([jax.vmap(lambda g, e=e: meta.bound(g, e))(segs) for e in (0, 1)], 1)
+    entries = jnp.stack(jax.vmap(meta.tile)(jnp.arange(launch.m_tiles, dtype=jnp.int32)), 1)
     return bounds, entries, jnp.stack(meta.counts()) if by_group else jnp.zeros(2, jnp.int32)
   bounds, entries, counts = map(np.asarray, jax.jit(run)(**groups))
   if not by_group:
@@ -464,15 +465,9 @@ def test_row_tile_entries_match_brute_force(rng):
 
 
 def test_masked_row_tiles_read_from_masked_m_match_the_searched_bounds(rng):
-  """plan.Meta with m_max (the kernel's reads of masked_m, no XLA kernel) gives every bound and
-  every row tile's entry that the bounds from segment_bounds give (`_metadata`), masked_m out of
-  [0, M_max] included (clipped)."""
-  def direct(masked_m, m_max, bm):
-    meta = plan.Meta(masked_m, masked_m, bm, masked_m.shape[0], m_max=m_max)
-    t, s = jnp.arange(masked_m.shape[0] * m_max // bm), jnp.arange(masked_m.shape[0])
-    return (jnp.stack(jax.vmap(meta.tile)(t), 1),
-            jnp.stack([jax.vmap(lambda i, e=e: meta.bound(i, e))(s) for e in range(2)], 1))
-  direct = jax.jit(direct, static_argnums=(1, 2))
+  """plan.Meta reading masked_m (M_max a multiple of block_m: no XLA kernel) gives every bound
+  and every row tile's entry that the search of segment_bounds gives (`_metadata`), masked_m
+  out of [0, M_max] included (clipped)."""
   for trial in range(12):
     num_groups = int(rng.integers(4, 10))
     bm = int(rng.choice([64, 128]))
@@ -480,11 +475,12 @@ def test_masked_row_tiles_read_from_masked_m_match_the_searched_bounds(rng):
     masked_m = rng.integers(-3, m_max + 4, num_groups).astype(np.int32)
     # a full group, a bound on a tile edge, a negative count, one past M_max, an empty group
     masked_m[:5] = rng.permutation([m_max, bm, -2, m_max + 3, 0])[:num_groups]
-    bounds, searched, _ = _metadata(num_groups * m_max, bm, False,
-                                    masked_m=jnp.asarray(masked_m), m_max=m_max)
-    entries, direct_bounds = map(np.asarray, direct(jnp.asarray(masked_m), m_max, bm))
-    assert np.array_equal(direct_bounds, bounds), (trial, masked_m)
-    assert np.array_equal(entries, searched), (trial, masked_m)
+    searched = _metadata(num_groups * m_max, bm, False, masked_m=jnp.asarray(masked_m),
+                         m_max=m_max)
+    direct = _metadata(num_groups * m_max, bm, False, direct=True,
+                       masked_m=jnp.asarray(masked_m), m_max=m_max)
+    assert np.array_equal(direct[0], searched[0]), (trial, masked_m)      # bounds
+    assert np.array_equal(direct[1], searched[1]), (trial, masked_m)      # tile entries
 
 
 @pytest.mark.parametrize("masked", [False, True])
