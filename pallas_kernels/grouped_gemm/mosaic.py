@@ -139,10 +139,10 @@ from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogu
 from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, launch_meta,
                                               piece_counts)
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
-from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, SignalConsumer,
-                                                 column_parts, deferred_stores, half_tiles,
-                                                 reads_masked_m,
-                                                 signals_reason, tail_split, unsupported_reason)
+from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
+                                                 SignalConsumer, column_parts, deferred_stores,
+                                                 half_tiles, reads_masked_m, signals_reason,
+                                                 tail_split, unsupported_reason)
 
 __all__ = ["grouped_gemm_pallas"]
 
@@ -264,7 +264,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       # loads stay off their path (they read it while the unit's first loads are in flight).
       slot = _mgpu.producer_slot(i, t_free, TILE_RING)
       for f, value in enumerate(tile):
-        t_smem[4 * slot + f] = value
+        t_smem[TILE_SLOT * slot + f] = value
       plgpu.barrier_arrive(t_full.at[slot])
       return for_each_group(g_lo, g_hi, span, functools.partial(issue, row8 * 8, n, span), count)
 
@@ -528,7 +528,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       m, n, piece, pieces, span = _work(i, cta, deal, work_tiles, used, st)
       slot = lax.rem(i, TILE_RING)                 # the tile the producer published
       plgpu.barrier_wait(t_full.at[slot])
-      tile = tuple(t_smem[4 * slot + f] for f in range(3))
+      tile = tuple(t_smem[TILE_SLOT * slot + f] for f in range(3))
       plgpu.barrier_arrive(t_free.at[slot])
       work = functools.partial(tile_work, st.split, st.wg_rows, st.wg_cols, m, n, tile,
                                span=span)
@@ -594,7 +594,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
             plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
                        transforms=_mgpu.swizzled(st.out_dtype)),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
-            plgpu.SMEM((4 * TILE_RING,), jnp.int32))
+            plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
     barriers = (plgpu.Barrier(num_arrivals=1 + st.parts + st.fp8, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2),                  # signals: a tile's two halves

@@ -169,13 +169,15 @@ class Meta:
   by_group: bool = False
   m_max: int = 0
 
+  def _masked_rows(self, g):
+    """m_max > 0: group g's valid rows, masked_m[g] clipped to [0, M_max]."""
+    return jnp.minimum(jnp.maximum(self.bounds_ref[g], 0), self.m_max)
+
   def bound(self, g, side: int):
     if not self.m_max:
       return self.bounds_ref[2 * g + side]
     start = g * self.m_max
-    if side == 0:
-      return start
-    return start + jnp.minimum(jnp.maximum(self.bounds_ref[g], 0), self.m_max)
+    return start if side == 0 else start + self._masked_rows(g)
 
   def counts(self):
     """tiles="groups": (tiles in use, tiles of the groups: the zero segments' follow them)."""
@@ -187,8 +189,7 @@ class Meta:
     if self.m_max:
       per_group = self.m_max // bm
       g = lax.div(m, per_group)
-      count = jnp.minimum(jnp.maximum(self.bounds_ref[g], 0), self.m_max)
-      past = count <= lax.rem(m, per_group) * bm
+      past = self._masked_rows(g) <= lax.rem(m, per_group) * bm
       return g + past.astype(jnp.int32), g, m * (bm // 8)
     if not self.by_group:
       first = count_sorted(self.bounds_ref, self.num_groups, m * bm, stride=2, offset=1)

@@ -10,8 +10,8 @@ from typing import Callable
 from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
-__all__ = ["FP8", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING", "SignalConsumer",
-           "column_parts", "deferred_stores", "half_tiles", "reads_masked_m", "signal_target",
+__all__ = ["FP8", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING", "TILE_SLOT",
+           "SignalConsumer", "column_parts", "deferred_stores", "half_tiles", "reads_masked_m", "signal_target",
            "signals_reason", "smem_bytes", "tail_split", "unsupported_reason"]
 
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
@@ -20,20 +20,22 @@ SCALE_BLOCK = 128        # fp8 1D2D scales: per 128 channels of K (lhs), per 128
 
 
 # Units whose tiles (`plan.Meta.tile`: groups, first row) the producer may publish to the
-# consumers ahead of them, through a ring in shared memory (mosaic.py's `_kernel`).
+# consumers ahead of them, through a ring in shared memory (mosaic.py's `_kernel`), each in a
+# slot of TILE_SLOT int32 (16 bytes: the tile's three values, one spare).
 TILE_RING = 4
+TILE_SLOT = 4
 
 
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
   """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
   SwiGLU's gate and up parts share each ring slot's rhs columns) and the ring of published
-  tiles (TILE_RING x 4 int32); fp8 (itemsize 1) also rings one float32 lhs scale per tile row
+  tiles (TILE_RING x TILE_SLOT int32); fp8 (itemsize 1) also rings one float32 lhs scale per tile row
   and writes a 16-bit output."""
   ring = _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
                                block_k=config.block_k, num_stages=config.num_stages,
                                itemsize=itemsize, epi_rows=config.wg_tile[0],
                                epi_itemsize=max(itemsize, 2))
-  return ring + TILE_RING * 16 + (config.num_stages * config.block_m * 4 if itemsize == 1 else 0)
+  return ring + TILE_RING * TILE_SLOT * 4 + (config.num_stages * config.block_m * 4 if itemsize == 1 else 0)
 
 
 def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,

@@ -4,7 +4,6 @@ thread of every CTA in Python. The same kernel runs at real sizes in tests/gpu."
 
 from __future__ import annotations
 
-
 import jax
 import jax.numpy as jnp
 import numpy as np
