@@ -160,11 +160,13 @@ def store_chunks(tile, bufs, stores, send) -> None:
 
 
 def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:
-  """copy(offset, rows) over rows [first, first + n) * unit of a range, n in [0, most] (most a
-  power of two), as boxes of power-of-two multiples of `unit` rows: a TMA box has a static size,
-  the range a dynamic one. Offsets are (first + whole boxes) * unit: multiples of `unit`."""
+  """copy(offset, rows) over rows [first, first + n) * unit of a range, n in [0, most], as boxes
+  of power-of-two multiples of `unit` rows (n's binary digits, from the largest power of two <=
+  most: a `most` of 24, a 192-row consumer's 8-row tiles, takes boxes of 16, 8, 4, 2, 1): a TMA
+  box has a static size, the range a dynamic one. Offsets are (first + whole boxes) * unit:
+  multiples of `unit`."""
   off = jnp.asarray(first, jnp.int32)
-  size = most
+  size = 1 << (most.bit_length() - 1) if most > 0 else 0
   while size:
     take = lax.rem(lax.div(n, size), 2) == 1
     pl.when(take)(lambda off=off, size=size: copy(off * unit if unit > 1 else off, size * unit))

@@ -50,7 +50,10 @@ def _close(out, want):
     (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2),
     # 192-column tiles (the H200 table's Gm_prefill_gu, session 27): N = 320, a partial last
     # column tile; no half tiles (96 columns a consumer)
-    (5, 1, C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", band=1), 3)])
+    (5, 1, C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", band=1), 3),
+    # 192-row consumers: a segment's 22 whole 8-row tiles go out as boxes of 16, 4 and 2 (boxes
+    # from 24 down by halves covered 21 of them, leaving rows 168-175 unwritten)
+    (1, 0, C(block_m=192, block_n=128, split="n", num_stages=2, tiles="groups"), 2)])
 def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   # Group boundaries inside tiles (a tile runs several groups' K loops), empty groups, a K that
   # is not a multiple of the K block, NaN in the rows past the sum (must come out as zeros), and
