@@ -12,7 +12,9 @@ tile touches by searching them (`plan.Meta`) and publishes that to the consumers
 of TILE_RING entries in shared memory (barriers `t_full` / `t_free`), so no warpgroup scans the
 groups and the consumers never wait on the search's loads; where every row tile lies inside one
 group's slab (masked layout, M_max a multiple of block_m) the tile comes from masked_m instead
-and no XLA kernel runs before the launch. A tile
+and no XLA kernel runs before the launch; with a few groups (`support.kernel_meta`) the kernel
+computes the bounds (and tiles="groups"' running tile counts) from group_sizes or masked_m
+wherever it reads them (`plan.Meta.sizes`), and no XLA kernel runs before the launch either. A tile
 runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
 loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
@@ -141,7 +143,8 @@ from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, laun
 from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
                                                  SignalConsumer, column_parts, deferred_stores,
-                                                 half_tiles, reads_masked_m, signals_reason,
+                                                 half_tiles, kernel_meta, reads_masked_m,
+                                                 signals_reason,
                                                  tail_split, unsupported_reason)
 
 __all__ = ["grouped_gemm_pallas"]
@@ -190,6 +193,10 @@ class Static:
   lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
   m_max: int = 0          # masked row tiles, M_max a multiple of block_m: the kernel reads
                           # masked_m, no XLA kernel before it (`plan.Meta`); 0: segment bounds
+  kernel_meta: bool = False   # a few groups: the kernel computes the metadata from
+                              # group_sizes / masked_m where it reads it (`plan.Meta.sizes`)
+  rows: int = 0           # rows of the flat lhs
+  slab: int = 0           # kernel_meta, masked layout: M_max (0: contiguous)
   segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
   interpret: bool = False
 
@@ -223,7 +230,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
             ws_ref, cnt_ref, scratch, *, st: Static):
   from jaxkern import _compat        # here: jaxkern's package imports this module
   meta = Meta(groups_ref, bounds_ref, st.block_m, st.num_groups, segments=st.segments,
-              by_group=st.by_group, m_max=st.m_max)
+              by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows,
+              slab=st.slab)
   a_smem, b_smem, o_smem, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
@@ -672,8 +680,11 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   bm, bn = config.block_m, config.block_n
   # Masked row tiles, each inside one group: the kernel reads masked_m itself (`plan.Meta`).
   direct = masked_m is not None and reads_masked_m(config, m_max=lhs.shape[1])
+  # A few groups: the kernel computes the rest from group_sizes (`plan.Meta.sizes`).
+  in_kernel = not direct and kernel_meta(num_groups, masked=masked_m is not None)
+  slab = 0 if masked_m is None else lhs.shape[1]
   launch = launch_meta(rows, bm, by_group=by_group, group_sizes=group_sizes, masked_m=masked_m,
-                       m_max=0 if masked_m is None else lhs.shape[1], direct=direct)
+                       m_max=slab, direct=direct, kernel=in_kernel)
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)
@@ -733,7 +744,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
-               segments=launch.segments,
+               segments=launch.segments, kernel_meta=in_kernel, rows=rows,
+               slab=slab if in_kernel else 0,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

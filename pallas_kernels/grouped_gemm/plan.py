@@ -1,6 +1,7 @@
 """The grouped GEMM's tile metadata (mosaic.py's docstring says how the kernel reads it): each row
 segment's bounds and, for tiles="groups", the segments' running tile counts, computed once per call
-in XLA before the kernel (`launch_meta`); the kernel finds a unit's tile's groups or segment from
+in XLA before the kernel (`launch_meta`), or for a few groups by the kernel itself from the group
+sizes (`sizes_meta`); the kernel finds a unit's tile's groups or segment from
 them by search (`Meta`, `count_sorted`), and deals a launch's units to its persistent CTAs
 (`Deal`, `StreamDeal`). No loop over the groups anywhere."""
 
@@ -17,9 +18,9 @@ from pallas_kernels import _index
 from pallas_kernels._index import prefix_sum
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
-__all__ = ["Deal", "LaunchMeta", "Meta", "Span", "StreamDeal", "count_sorted",
-           "group_tiles_bound", "launch_meta", "piece_counts", "segment_bounds", "tail_pieces",
-           "tile_ends"]
+__all__ = ["Deal", "LaunchMeta", "Meta", "Span", "StreamDeal", "Values", "count_sorted",
+           "group_tiles_bound", "launch_meta", "piece_counts", "segment_bounds", "sizes_meta",
+           "tail_pieces", "tile_ends"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
@@ -98,6 +99,57 @@ def tile_ends(bounds, *, block_m: int):
   return prefix_sum(jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0))
 
 
+class Values:
+  """A few int32 scalars read like a ref (`sizes_meta`): values[i] for a static index, or a
+  traced one as a chain of selects (short lists only: `support.kernel_meta`)."""
+
+  def __init__(self, values):
+    self.values = tuple(values)
+
+  def __len__(self):
+    return len(self.values)
+
+  def __getitem__(self, i):
+    if isinstance(i, int):
+      return self.values[i]
+    out = self.values[0]
+    for k, value in enumerate(self.values[1:], 1):
+      out = jnp.where(i == k, value, out)
+    return out
+
+
+def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool, m_max: int = 0):
+  """The kernel's own `launch_meta` for a few groups (`support.kernel_meta`, `Meta.sizes`):
+  from the G group sizes (contiguous) or masked_m (masked, m_max = M_max > 0), scalars the
+  kernel reads where it needs a bound, the `tile_ends` and flat `segment_bounds` (same segments,
+  same values) as `Values`: (ends, bounds); rows tiles' ends are the bounds again (unread), as
+  `launch_meta`'s. No XLA kernel then runs before the launch. Works on traced scalars and
+  arrays alike."""
+  i32 = jnp.int32
+  if m_max:
+    starts = [i32(g * m_max) for g in range(len(sizes))]
+    ends = [start + jnp.clip(size, 0, m_max) for start, size in zip(starts, sizes)]
+    segs = list(zip(starts, ends))
+    if by_group:   # the rows past masked_m of each group
+      segs += [(end, start + m_max) for start, end in zip(starts, ends)]
+  else:            # running sums clipped to `rows`, as segment_bounds' saturating reduction
+    end, segs = i32(0), []
+    for size in sizes:
+      start, end = end, jnp.minimum(end + jnp.clip(size, 0, rows), rows)
+      segs.append((start, end))
+    if by_group:   # the rows past the last group
+      segs.append((end, i32(rows)))
+  bounds = Values(x for seg in segs for x in seg)
+  if not by_group:
+    return bounds, bounds
+  count, ends = i32(0), []
+  for start, end in segs:          # tile_ends' running tile counts
+    count = count + jnp.where(end > start,
+                              lax.div(end - lax.div(start, 8) * 8 + block_m - 1, block_m), 0)
+    ends.append(count)
+  return Values(ends), bounds
+
+
 class LaunchMeta(NamedTuple):
   """What XLA computes before a launch for `Meta` to read, and the static facts that go with it."""
   ends: object        # tiles="groups": `tile_ends` [S]; rows tiles: `bounds` again (unread)
@@ -107,13 +159,21 @@ class LaunchMeta(NamedTuple):
 
 
 def launch_meta(rows: int, block_m: int, *, by_group: bool, group_sizes=None, masked_m=None,
-                m_max: int = 0, direct: bool = False) -> LaunchMeta:
+                m_max: int = 0, direct: bool = False, kernel: bool = False) -> LaunchMeta:
   """The metadata arrays of a launch over `rows` rows of the flat lhs: with `direct` (masked row
   tiles, M_max a multiple of block_m: `support.reads_masked_m`) masked_m itself, no XLA kernel;
-  else `segment_bounds` (tiles="groups": with the zero segments, and `tile_ends`)."""
+  with `kernel` (a few groups: `support.kernel_meta`) group_sizes or masked_m as both arrays,
+  from which the kernel computes the rest (`sizes_meta`), no XLA kernel either; else
+  `segment_bounds` (tiles="groups": with the zero segments, and `tile_ends`)."""
   if direct:
     masked_m = masked_m.astype(jnp.int32)
     return LaunchMeta(masked_m, masked_m, -(-rows // block_m), 0)
+  if kernel:
+    sizes = (group_sizes if masked_m is None else masked_m).astype(jnp.int32)
+    groups = sizes.shape[0]
+    segments = (groups + (groups if masked_m is not None else 1)) if by_group else groups
+    return LaunchMeta(sizes, sizes, group_tiles_bound(rows, segments, block_m) if by_group
+                      else -(-rows // block_m), segments)
   bounds = segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m, m_max=m_max,
                           zero_segments=by_group)
   segments = bounds.shape[0]
@@ -127,7 +187,7 @@ def count_sorted(values, n: int, bound, *, strict: bool = False, stride: int = 1
                  offset: int = 0):
   """How many of the n entries values[stride * i + offset] (non-decreasing in i) are <= bound
   (< bound with strict), int32. `values` is a ref (the kernel's scalar loads from global
-  memory) or an array. Two rounds of independent loads, not a binary search's log2(n) dependent
+  memory), an array, or `Values` (then every entry is compared: no indexing). Two rounds of independent loads, not a binary search's log2(n) dependent
   ones: every w-th entry (w = ceil(sqrt(n))), which counts the whole blocks of w in, then the
   first w - 1 entries of the block after them; ~2 sqrt(n) loads."""
   def inside(i):         # entry i counted (none past the n-th)
@@ -138,6 +198,9 @@ def count_sorted(values, n: int, bound, *, strict: bool = False, stride: int = 1
     return sum(inside(i).astype(jnp.int32) for i in indices)
   if n == 0:
     return jnp.int32(0)
+  if isinstance(values, Values):   # scalars at hand: compare them all, no indexing
+    return sum(((v < bound) if strict else (v <= bound)).astype(jnp.int32)
+               for v in values.values[offset::stride][:n])
   w = math.isqrt(n - 1) + 1
   blocks = count(jnp.int32(j * w + w - 1) for j in range(-(-n // w)))   # whole blocks in
   return blocks * w + count(blocks * w + j for j in range(w - 1))       # (a block's last: out)
@@ -160,7 +223,12 @@ class Meta:
     lies in group m // (M_max / block_m), so the kernel needs no XLA kernel before it (the XLA
     plan's kernels took 1.9-3.6 us beside the 16-bit masked decode rows' kernels on the H200:
     logs/grouped_gemm_session28/ab_snake_run181.log).
-  Works on refs and on arrays (the CPU tests check the forms against brute force)."""
+  The first two forms read XLA's arrays from global memory, or with `sizes` (a few groups:
+  `support.kernel_meta`; `bounds_ref` holds the G group sizes, or masked_m with `slab` = M_max)
+  the same values computed from the sizes where they are used (`sizes_meta`; computed once at
+  the kernel's start instead, they stayed live in registers through the K loops: 6-21 us slower
+  on three H200 rows, logs/grouped_gemm_session36/ab_meta_run239.log). Works on refs and on
+  arrays (the CPU tests check the forms against brute force)."""
   ends_ref: object
   bounds_ref: object
   block_m: int
@@ -168,6 +236,16 @@ class Meta:
   segments: int = 0
   by_group: bool = False
   m_max: int = 0
+  sizes: bool = False
+  rows: int = 0
+  slab: int = 0
+
+  def _arrays(self):
+    """(ends, flat bounds): XLA's, or computed here from the group sizes (`sizes`)."""
+    if not self.sizes:
+      return self.ends_ref, self.bounds_ref
+    return sizes_meta([self.bounds_ref[g] for g in range(self.num_groups)], rows=self.rows,
+                      block_m=self.block_m, by_group=self.by_group, m_max=self.slab)
 
   def _masked_rows(self, g):
     """m_max > 0: group g's valid rows, masked_m[g] clipped to [0, M_max]."""
@@ -175,13 +253,14 @@ class Meta:
 
   def bound(self, g, side: int):
     if not self.m_max:
-      return self.bounds_ref[2 * g + side]
+      return self._arrays()[1][2 * g + side]
     start = g * self.m_max
     return start if side == 0 else start + self._masked_rows(g)
 
   def counts(self):
     """tiles="groups": (tiles in use, tiles of the groups: the zero segments' follow them)."""
-    return self.ends_ref[self.segments - 1], self.ends_ref[self.num_groups - 1]
+    ends = self._arrays()[0]
+    return ends[self.segments - 1], ends[self.num_groups - 1]
 
   def tile(self, m):
     """Row tile m's (first, last, first row / 8); one search per call: call once per unit."""
@@ -191,14 +270,14 @@ class Meta:
       g = lax.div(m, per_group)
       past = self._masked_rows(g) <= lax.rem(m, per_group) * bm
       return g + past.astype(jnp.int32), g, m * (bm // 8)
+    ends, bounds = self._arrays()
     if not self.by_group:
-      first = count_sorted(self.bounds_ref, self.num_groups, m * bm, stride=2, offset=1)
-      last = count_sorted(self.bounds_ref, self.num_groups, m * bm + bm, strict=True,
-                          stride=2) - 1
+      first = count_sorted(bounds, self.num_groups, m * bm, stride=2, offset=1)
+      last = count_sorted(bounds, self.num_groups, m * bm + bm, strict=True, stride=2) - 1
       return first, last, m * (bm // 8)
-    seg = jnp.minimum(count_sorted(self.ends_ref, self.segments, m), self.segments - 1)
-    before = jnp.where(seg > 0, self.ends_ref[jnp.maximum(seg - 1, 0)], 0)
-    return seg, seg, lax.div(self.bound(seg, 0), 8) + (m - before) * (bm // 8)
+    seg = jnp.minimum(count_sorted(ends, self.segments, m), self.segments - 1)
+    before = jnp.where(seg > 0, ends[jnp.maximum(seg - 1, 0)], 0)
+    return seg, seg, lax.div(bounds[2 * seg], 8) + (m - before) * (bm // 8)
 
 
 def tail_pieces(units, num_ctas: int, split: int):

@@ -10,9 +10,10 @@ from typing import Callable
 from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
-__all__ = ["FP8", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING", "TILE_SLOT",
-           "SignalConsumer", "column_parts", "deferred_stores", "half_tiles", "reads_masked_m", "signal_target",
-           "signals_reason", "smem_bytes", "tail_split", "unsupported_reason"]
+__all__ = ["FP8", "KERNEL_META_GROUPS", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING",
+           "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "half_tiles",
+           "kernel_meta", "reads_masked_m", "signal_target", "signals_reason", "smem_bytes",
+           "tail_split", "unsupported_reason"]
 
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
 FP8 = "float8_e4m3fn"
@@ -99,6 +100,26 @@ def signals_reason(config: GroupedGemmPallasConfig, *, m_max: int) -> str | None
     return (f"return_signals=True needs M_max (lhs.shape[1] = {m_max}) to be a multiple of "
             f"block_m = {config.block_m} (one signal per row tile of one group)")
   return None
+
+
+# Up to this many groups a contiguous launch computes its metadata itself (`kernel_meta`).
+# H200, one process, XLA's metadata -> the kernel's (logs/grouped_gemm_session36/, run240, two
+# rounds, us of the call): DS_G1_m1024_gu/fp8 69.2 / 69.1 -> 66.4 / 66.4, DS_G4_m256_gu/fp8
+# 64.9 / 66.3 -> 62.5 / 62.9, DS_G4_m256_dn 54.0 / 55.4 -> 51.9 / 51.7, DS_G4_m256_gu 100.6 /
+# 100.7 -> 98.8 / 99.2; at 16 groups the kernel's selects ate the gain (DS_G16_m32_dn 117.0 /
+# 117.5 -> 117.3 / 117.5, its kernel 2.4-2.7 us slower).
+KERNEL_META_GROUPS = 4
+
+
+def kernel_meta(num_groups: int, *, masked: bool) -> bool:
+  """Whether the kernel computes a launch's segment bounds and running tile counts from the G
+  group sizes where it reads them (`plan.Meta.sizes`) instead of XLA computing them before the
+  launch (masked row tiles that read masked_m directly need neither): a lookup by a traced index
+  is a chain of O(G) selects over values computed from G loads, so only for a few groups. Not
+  for the masked layout: there it ran DS_G1_m1024_gu/masked's stream-K table config 18-19 us
+  slower (run239-241; 3.6 us faster with stream-K off, DS_G4_m256_gu/masked 0.8-2.5 us faster),
+  a cause not found."""
+  return not masked and num_groups <= KERNEL_META_GROUPS
 
 
 def reads_masked_m(config: GroupedGemmPallasConfig, *, m_max: int) -> bool:

@@ -43,9 +43,9 @@ def _close(out, want):
 @pytest.mark.parametrize("num_groups,empty,config,num_sms", [
     (1, 0, C(block_m=128, block_n=64, split="m", num_stages=2), 3),
     (3, 1, C(block_m=64, block_n=128, split="n", num_stages=3), 2),
-    (8, 3, C(block_m=64, block_n=128, split="n", num_stages=2, band=2), 3),
+    (20, 5, C(block_m=64, block_n=128, split="n", num_stages=2, band=2), 3),   # XLA metadata
     (3, 1, C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), 2),
-    (8, 3, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3),
+    (20, 5, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3),
     # half tiles: groups' ends with <= 64 rows in their last tile, split by columns
     (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2),
     # 192-column tiles (the H200 table's Gm_prefill_gu, session 27): N = 320, a partial last
@@ -410,22 +410,24 @@ def test_fp8_unsupported_configs():
                         config=C(block_m=128, block_n=128, **F8))
 
 
-def _metadata(rows, block_m, by_group, *, direct=False, **groups):
+def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, **groups):
   """What the kernel reads, through `plan.Meta` over the arrays `plan.launch_meta` computes (the
   kernel's reads done on arrays): every segment's bounds ([S, 2]; with `direct`, masked_m read
   as the kernel reads it, S = G), every row tile's `Meta.tile` entry ([tiles, 3]: first, last,
   first row / 8; tiles="groups": only those of the tiles in use) and, tiles="groups",
-  `Meta.counts` (tiles in use, tiles of the groups). One jitted function of fresh identity: one
-  compile per trial instead of one per eager op and shape, and no cache shared across a patched
-  _index.COMPARE_ALL_LIMIT."""
+  `Meta.counts` (tiles in use, tiles of the groups). With `kernel`, the metadata the kernel
+  computes from the group sizes (`plan.sizes_meta`) instead of XLA's. One jitted function of
+  fresh identity: one compile per trial instead of one per eager op and shape, and no cache
+  shared across a patched _index.COMPARE_ALL_LIMIT."""
   m_max = groups.pop("m_max", 0)
   num_groups = next(v.shape[0] for k, v in groups.items() if k in ("group_sizes", "masked_m"))
 
   def run(**groups):
     launch = plan.launch_meta(rows, block_m, by_group=by_group, m_max=m_max, direct=direct,
-                              **groups)
+                              kernel=kernel, **groups)
     meta = plan.Meta(launch.ends, launch.bounds, block_m, num_groups, segments=launch.segments,
-                     by_group=by_group, m_max=m_max if direct else 0)
+                     by_group=by_group, m_max=m_max if direct else 0, sizes=kernel, rows=rows,
+                     slab=m_max if kernel and "masked_m" in groups else 0)
     segs = jnp.arange(launch.segments or num_groups, dtype=jnp.int32)
     bounds = jnp.stack([jax.vmap(lambda g, e=e: meta.bound(g, e))(segs) for e in (0, 1)], 1)
     entries = jnp.stack(jax.vmap(meta.tile)(jnp.arange(launch.m_tiles, dtype=jnp.int32)), 1)
@@ -529,6 +531,33 @@ def test_group_tiles_cover_every_row_once(rng, masked):
       owned[starts[g]:ends[g]] = True
       assert (writer[starts[g]:ends[g]] == g).all(), (trial, g)
     assert (writer[~owned] >= num_groups).all(), trial     # zero segments only
+
+
+def test_kernel_metadata_matches_xla_metadata(rng):
+  """`plan.sizes_meta` (the kernel's own metadata for a few groups, no XLA kernel before the
+  launch) gives every bound, row tile entry and tile count that XLA's `segment_bounds` and
+  `tile_ends` give: both layouts, both tile kinds, sizes past the rows, negative and empty."""
+  for trial in range(24):
+    num_groups = int(rng.integers(1, 10))
+    bm = int(rng.choice([64, 128, 192]))
+    by_group = bool(trial % 2)
+    if trial % 4 < 2:
+      rows = int(rng.integers(1, 500))
+      sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
+                                 empty=int(rng.integers(0, num_groups)))
+      sizes[rng.integers(num_groups)] -= int(rng.integers(0, 3)) * 40    # negative: no rows
+      if num_groups > 2:   # a whole tile's rows from a row that is no multiple of 8: 2 tiles
+        sizes[:2] = 3, bm
+      groups = dict(group_sizes=jnp.asarray(sizes))
+    else:
+      m_max = int(rng.choice([8, 64, 100, 136]))
+      rows = num_groups * m_max
+      groups = dict(masked_m=jnp.asarray(rng.integers(-2, m_max + 3, num_groups), jnp.int32),
+                    m_max=m_max)
+    xla = _metadata(rows, bm, by_group, **dict(groups))
+    mine = _metadata(rows, bm, by_group, kernel=True, **dict(groups))
+    for a, b in zip(xla, mine):
+      assert np.array_equal(a, b), (trial, groups)
 
 
 def test_metadata_large_fallbacks_agree(rng, monkeypatch):
