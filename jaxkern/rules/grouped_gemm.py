@@ -148,7 +148,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     # DS_G4_m256_gu/masked 117.9 us vs 131.8 with column pieces, DS_G1 116.0 vs 121.6)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True))
     # ... with the partials thread-interleaved (session 31, logs/grouped_gemm_session31/
-    # sk_exchange_run20[67].json: 3.1-3.7 us faster on DS_G1_m1024_gu/masked, slower on DS_G4)
+    # sk_exchange_run20[67].json: 3.1-3.7 us faster on DS_G1_m1024_gu/masked, slower on DS_G4;
+    # session 36, logs/grouped_gemm_session36/masked_g4_configs_run244.json: faster on DS_G4 too)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True,
                  sk_partials="lanes"))
     # Narrower column tiles, a deeper ring: the Gemma decode rows' table configs (session 33,

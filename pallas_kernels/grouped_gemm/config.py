@@ -59,8 +59,9 @@ class GroupedGemmPallasConfig:
   warp's store covers 32 bytes of 8 rows); "lanes" (64-row consumers): each thread's registers
   interleaved with its warpgroup's (a warp's store covers 256 contiguous bytes). Which is faster
   depends on the launch (session 31, H200: "lanes" 3.1-3.8 us ahead on DS_G1_m1024_gu/masked,
-  3.0-5.2 behind on DS_G4_m256_gu/masked, whose cut units are half tiles), so the tuning table
-  picks.
+  3.0-5.2 behind on DS_G4_m256_gu/masked, whose cut units are half tiles; session 36's configs
+  run had "lanes" ahead there too, 111.7 vs 136.3 us, "tile" having slowed since), so the tuning
+  table picks.
   """
 
   IMPL: ClassVar[str] = "pallas"
