@@ -127,7 +127,10 @@ def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
       g8=_gemm(dataclasses.replace(groups4, stream_k=True)),
       g9=_gemm(dataclasses.replace(groups4, stream_k=True), activation="swiglu"),
       g10=_gemm(G(block_m=128, block_n=192, block_k=128, num_stages=4, tiles="groups",
-                  stream_k=True, sk_partials="lanes"), dtype=_F8))
+                  stream_k=True, sk_partials="lanes"), dtype=_F8),
+      # 4 groups: the kernel computes its metadata from group_sizes (support.kernel_meta)
+      g11=_gemm(groups4, groups=4),
+      g12=_gemm(G(block_m=128, block_n=256, num_stages=4), groups=4))
   for interpret in (False, True):
     for consumer in (False, True):
       cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)

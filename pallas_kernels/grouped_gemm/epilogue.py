@@ -30,7 +30,7 @@ def segment_send(out_ref, meta: Meta, seg, row0, col0, rows, st: Static):
   swizzled chunk buffer, the rest (at most 7 rows at either end, sharing an 8-row tile with the
   neighbouring segment, whose tile writes the other rows of it) by ordinary stores from
   registers."""
-  start, end = meta.bound(seg, 0), meta.bound(seg, 1)
+  start, end = meta.segment(seg)
   lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
   lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
   hi8 = jnp.maximum(lax.div(hi, 8), lo8)

@@ -12,9 +12,9 @@ tile touches by searching them (`plan.Meta`) and publishes that to the consumers
 of TILE_RING entries in shared memory (barriers `t_full` / `t_free`), so no warpgroup scans the
 groups and the consumers never wait on the search's loads; where every row tile lies inside one
 group's slab (masked layout, M_max a multiple of block_m) the tile comes from masked_m instead
-and no XLA kernel runs before the launch; with a few groups (`support.kernel_meta`) the kernel
-computes the bounds (and tiles="groups"' running tile counts) from group_sizes or masked_m
-wherever it reads them (`plan.Meta.sizes`), and no XLA kernel runs before the launch either. A tile
+and no XLA kernel runs before the launch; with a few contiguous groups (`support.kernel_meta`) the
+kernel computes the bounds (and tiles="groups"' running tile counts) from group_sizes wherever
+it reads them (`plan.Meta.sizes`), and no XLA kernel runs before the launch either. A tile
 runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
 loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
 through two alternating buffers per consumer: rows of no group are zero, so a store is never
@@ -193,10 +193,9 @@ class Static:
   lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
   m_max: int = 0          # masked row tiles, M_max a multiple of block_m: the kernel reads
                           # masked_m, no XLA kernel before it (`plan.Meta`); 0: segment bounds
-  kernel_meta: bool = False   # a few groups: the kernel computes the metadata from
-                              # group_sizes / masked_m where it reads it (`plan.Meta.sizes`)
+  kernel_meta: bool = False   # a few contiguous groups: the kernel computes the metadata
+                              # from group_sizes where it reads it (`plan.Meta.sizes`)
   rows: int = 0           # rows of the flat lhs
-  slab: int = 0           # kernel_meta, masked layout: M_max (0: contiguous)
   segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
   interpret: bool = False
 
@@ -230,8 +229,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
             ws_ref, cnt_ref, scratch, *, st: Static):
   from jaxkern import _compat        # here: jaxkern's package imports this module
   meta = Meta(groups_ref, bounds_ref, st.block_m, st.num_groups, segments=st.segments,
-              by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows,
-              slab=st.slab)
+              by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows)
   a_smem, b_smem, o_smem, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
@@ -251,7 +249,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     """(start, end, K steps) of group or segment g in a unit's `span` of K steps: an empty
     group, a segment of rows no group owns (g >= G, tiles="groups") and, given `last`, a g past
     it run none."""
-    start, end = meta.bound(g, 0), meta.bound(g, 1)
+    start, end = meta.segment(g)
     real = (end > start) & (g < st.num_groups)
     return start, end, jnp.where(real if last is None else real & (g <= last),
                                  span.k_hi - span.k_lo, 0)
@@ -682,9 +680,9 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   direct = masked_m is not None and reads_masked_m(config, m_max=lhs.shape[1])
   # A few groups: the kernel computes the rest from group_sizes (`plan.Meta.sizes`).
   in_kernel = not direct and kernel_meta(num_groups, masked=masked_m is not None)
-  slab = 0 if masked_m is None else lhs.shape[1]
   launch = launch_meta(rows, bm, by_group=by_group, group_sizes=group_sizes, masked_m=masked_m,
-                       m_max=slab, direct=direct, kernel=in_kernel)
+                       m_max=0 if masked_m is None else lhs.shape[1], direct=direct,
+                       kernel=in_kernel)
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)
@@ -745,7 +743,6 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                gather_cols=GATHER_COLS if config.stream_k else 0,
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                segments=launch.segments, kernel_meta=in_kernel, rows=rows,
-               slab=slab if in_kernel else 0,
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

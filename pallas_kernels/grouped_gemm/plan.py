@@ -86,6 +86,13 @@ def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
+def _segment_tiles(start, end, block_m: int):
+  """Tiles of a segment [start, end) (arrays or scalars, >= 0): cdiv(end - a, block_m), a its
+  first row rounded down to 8 (TMA row offsets must be multiples of 8), none if empty.
+  Truncating divisions (shifts), not floor division's sign fix-ups."""
+  return jnp.where(end > start, lax.div(end - lax.div(start, 8) * 8 + block_m - 1, block_m), 0)
+
+
 def tile_ends(bounds, *, block_m: int):
   """tiles="groups": [S] int32, one past each segment's last tile, its tiles laid end to end in
   segment order (a running count; the last entry is the tiles in use). Segment s (bounds [S,
@@ -93,10 +100,7 @@ def tile_ends(bounds, *, block_m: int):
   8 (TMA row offsets must be multiples of 8), none if empty; its tile j reads lhs rows a_s + j *
   block_m + [0, block_m) and writes those in [start_s, end_s). One XLA reduction (the counts
   fused into it); the kernel finds each tile's segment (`Meta.tile`)."""
-  starts, ends = bounds[:, 0], bounds[:, 1]
-  # Bounds are >= 0: truncating divisions (shifts), not floor division's sign fix-ups.
-  a8 = lax.div(starts, 8)
-  return prefix_sum(jnp.where(ends > starts, lax.div(ends - a8 * 8 + block_m - 1, block_m), 0))
+  return prefix_sum(_segment_tiles(bounds[:, 0], bounds[:, 1], block_m))
 
 
 class Values:
@@ -118,34 +122,24 @@ class Values:
     return out
 
 
-def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool, m_max: int = 0):
-  """The kernel's own `launch_meta` for a few groups (`support.kernel_meta`, `Meta.sizes`):
-  from the G group sizes (contiguous) or masked_m (masked, m_max = M_max > 0), scalars the
-  kernel reads where it needs a bound, the `tile_ends` and flat `segment_bounds` (same segments,
-  same values) as `Values`: (ends, bounds); rows tiles' ends are the bounds again (unread), as
-  `launch_meta`'s. No XLA kernel then runs before the launch. Works on traced scalars and
-  arrays alike."""
-  i32 = jnp.int32
-  if m_max:
-    starts = [i32(g * m_max) for g in range(len(sizes))]
-    ends = [start + jnp.clip(size, 0, m_max) for start, size in zip(starts, sizes)]
-    segs = list(zip(starts, ends))
-    if by_group:   # the rows past masked_m of each group
-      segs += [(end, start + m_max) for start, end in zip(starts, ends)]
-  else:            # running sums clipped to `rows`, as segment_bounds' saturating reduction
-    end, segs = i32(0), []
-    for size in sizes:
-      start, end = end, jnp.minimum(end + jnp.clip(size, 0, rows), rows)
-      segs.append((start, end))
-    if by_group:   # the rows past the last group
-      segs.append((end, i32(rows)))
+def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool):
+  """The kernel's own `launch_meta` for a few contiguous groups (`support.kernel_meta`,
+  `Meta.sizes`): from the G group sizes, scalars the kernel reads where it needs a bound, the
+  `tile_ends` and flat `segment_bounds` (same segments, same values) as `Values`: (ends,
+  bounds); rows tiles' ends are the bounds again (unread), as `launch_meta`'s. No XLA kernel
+  then runs before the launch. Works on traced scalars and arrays alike."""
+  end, segs = jnp.int32(0), []
+  for size in sizes:     # running sums clipped to `rows`, as segment_bounds' saturating reduction
+    start, end = end, jnp.minimum(end + jnp.clip(size, 0, rows), rows)
+    segs.append((start, end))
+  if by_group:           # the rows past the last group
+    segs.append((end, jnp.int32(rows)))
   bounds = Values(x for seg in segs for x in seg)
   if not by_group:
     return bounds, bounds
-  count, ends = i32(0), []
+  count, ends = jnp.int32(0), []
   for start, end in segs:          # tile_ends' running tile counts
-    count = count + jnp.where(end > start,
-                              lax.div(end - lax.div(start, 8) * 8 + block_m - 1, block_m), 0)
+    count = count + _segment_tiles(start, end, block_m)
     ends.append(count)
   return Values(ends), bounds
 
@@ -162,16 +156,15 @@ def launch_meta(rows: int, block_m: int, *, by_group: bool, group_sizes=None, ma
                 m_max: int = 0, direct: bool = False, kernel: bool = False) -> LaunchMeta:
   """The metadata arrays of a launch over `rows` rows of the flat lhs: with `direct` (masked row
   tiles, M_max a multiple of block_m: `support.reads_masked_m`) masked_m itself, no XLA kernel;
-  with `kernel` (a few groups: `support.kernel_meta`) group_sizes or masked_m as both arrays,
+  with `kernel` (a few contiguous groups: `support.kernel_meta`) group_sizes as both arrays,
   from which the kernel computes the rest (`sizes_meta`), no XLA kernel either; else
   `segment_bounds` (tiles="groups": with the zero segments, and `tile_ends`)."""
   if direct:
     masked_m = masked_m.astype(jnp.int32)
     return LaunchMeta(masked_m, masked_m, -(-rows // block_m), 0)
   if kernel:
-    sizes = (group_sizes if masked_m is None else masked_m).astype(jnp.int32)
-    groups = sizes.shape[0]
-    segments = (groups + (groups if masked_m is not None else 1)) if by_group else groups
+    sizes = group_sizes.astype(jnp.int32)
+    segments = sizes.shape[0] + int(by_group)       # by_group: the rows past the last group
     return LaunchMeta(sizes, sizes, group_tiles_bound(rows, segments, block_m) if by_group
                       else -(-rows // block_m), segments)
   bounds = segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m, m_max=m_max,
@@ -223,12 +216,12 @@ class Meta:
     lies in group m // (M_max / block_m), so the kernel needs no XLA kernel before it (the XLA
     plan's kernels took 1.9-3.6 us beside the 16-bit masked decode rows' kernels on the H200:
     logs/grouped_gemm_session28/ab_snake_run181.log).
-  The first two forms read XLA's arrays from global memory, or with `sizes` (a few groups:
-  `support.kernel_meta`; `bounds_ref` holds the G group sizes, or masked_m with `slab` = M_max)
-  the same values computed from the sizes where they are used (`sizes_meta`; computed once at
-  the kernel's start instead, they stayed live in registers through the K loops: 6-21 us slower
-  on three H200 rows, logs/grouped_gemm_session36/ab_meta_run239.log). Works on refs and on
-  arrays (the CPU tests check the forms against brute force)."""
+  The first two forms read XLA's arrays from global memory, or with `sizes` (a few contiguous
+  groups: `support.kernel_meta`; `bounds_ref` holds the G group sizes) the same values computed
+  from the sizes where they are used (`sizes_meta`). (Session 36's first form computed them once
+  at the kernel's start; run239 had DS_G16_m32_dn's kernel 6.3 us over XLA's form, run240, in
+  another process, this form 2.4-2.7 us over; logs/grouped_gemm_session36/.) Works on refs and
+  on arrays (the CPU tests check the forms against brute force)."""
   ends_ref: object
   bounds_ref: object
   block_m: int
@@ -238,14 +231,13 @@ class Meta:
   m_max: int = 0
   sizes: bool = False
   rows: int = 0
-  slab: int = 0
 
   def _arrays(self):
     """(ends, flat bounds): XLA's, or computed here from the group sizes (`sizes`)."""
     if not self.sizes:
       return self.ends_ref, self.bounds_ref
     return sizes_meta([self.bounds_ref[g] for g in range(self.num_groups)], rows=self.rows,
-                      block_m=self.block_m, by_group=self.by_group, m_max=self.slab)
+                      block_m=self.block_m, by_group=self.by_group)
 
   def _masked_rows(self, g):
     """m_max > 0: group g's valid rows, masked_m[g] clipped to [0, M_max]."""
@@ -256,6 +248,13 @@ class Meta:
       return self._arrays()[1][2 * g + side]
     start = g * self.m_max
     return start if side == 0 else start + self._masked_rows(g)
+
+  def segment(self, g):
+    """(start, end) of segment g: `bound`'s two sides, from one read of the metadata."""
+    if not self.m_max:
+      bounds = self._arrays()[1]
+      return bounds[2 * g], bounds[2 * g + 1]
+    return self.bound(g, 0), self.bound(g, 1)
 
   def counts(self):
     """tiles="groups": (tiles in use, tiles of the groups: the zero segments' follow them)."""

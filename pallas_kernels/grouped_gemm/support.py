@@ -118,7 +118,8 @@ def kernel_meta(num_groups: int, *, masked: bool) -> bool:
   is a chain of O(G) selects over values computed from G loads, so only for a few groups. Not
   for the masked layout: there it ran DS_G1_m1024_gu/masked's stream-K table config 18-19 us
   slower (run239-241; 3.6 us faster with stream-K off, DS_G4_m256_gu/masked 0.8-2.5 us faster),
-  a cause not found."""
+  a cause not found; `plan.sizes_meta` has no masked form since (session 36's review removed
+  the one those runs timed)."""
   return not masked and num_groups <= KERNEL_META_GROUPS
 
 

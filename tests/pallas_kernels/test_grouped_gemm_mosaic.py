@@ -416,7 +416,8 @@ def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, **groups):
   as the kernel reads it, S = G), every row tile's `Meta.tile` entry ([tiles, 3]: first, last,
   first row / 8; tiles="groups": only those of the tiles in use) and, tiles="groups",
   `Meta.counts` (tiles in use, tiles of the groups). With `kernel`, the metadata the kernel
-  computes from the group sizes (`plan.sizes_meta`) instead of XLA's. One jitted function of
+  computes from the group sizes (`plan.sizes_meta`) instead of XLA's. `Meta.segment` must give
+  the bounds `Meta.bound` gives. One jitted function of
   fresh identity: one compile per trial instead of one per eager op and shape, and no cache
   shared across a patched _index.COMPARE_ALL_LIMIT."""
   m_max = groups.pop("m_max", 0)
@@ -426,13 +427,15 @@ def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, **groups):
     launch = plan.launch_meta(rows, block_m, by_group=by_group, m_max=m_max, direct=direct,
                               kernel=kernel, **groups)
     meta = plan.Meta(launch.ends, launch.bounds, block_m, num_groups, segments=launch.segments,
-                     by_group=by_group, m_max=m_max if direct else 0, sizes=kernel, rows=rows,
-                     slab=m_max if kernel and "masked_m" in groups else 0)
+                     by_group=by_group, m_max=m_max if direct else 0, sizes=kernel, rows=rows)
     segs = jnp.arange(launch.segments or num_groups, dtype=jnp.int32)
     bounds = jnp.stack([jax.vmap(lambda g, e=e: meta.bound(g, e))(segs) for e in (0, 1)], 1)
+    pairs = jnp.stack(jax.vmap(meta.segment)(segs), 1)
     entries = jnp.stack(jax.vmap(meta.tile)(jnp.arange(launch.m_tiles, dtype=jnp.int32)), 1)
-    return bounds, entries, jnp.stack(meta.counts()) if by_group else jnp.zeros(2, jnp.int32)
-  bounds, entries, counts = map(np.asarray, jax.jit(run)(**groups))
+    return (bounds, pairs, entries,
+            jnp.stack(meta.counts()) if by_group else jnp.zeros(2, jnp.int32))
+  bounds, pairs, entries, counts = map(np.asarray, jax.jit(run)(**groups))
+  assert np.array_equal(pairs, bounds)
   if not by_group:
     return bounds, entries, None
   return bounds, entries[:counts[0]], (int(counts[0]), int(counts[1]))
@@ -507,6 +510,8 @@ def test_group_tiles_cover_every_row_once(rng, masked):
       rows = int(rng.integers(1, 400))
       sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
                                  empty=int(rng.integers(0, num_groups)))
+      if num_groups > 2 and trial % 2:   # a whole tile's rows from a row no multiple of 8
+        sizes[:2] = 3, bm
       ends = np.minimum(np.cumsum(sizes), rows).astype(np.int32)    # more rows than lhs: clipped
       starts = np.concatenate([[0], ends[:-1]]).astype(np.int32)
       bounds, tiles, (used, work) = _metadata(rows, bm, True, group_sizes=jnp.asarray(sizes))
@@ -534,26 +539,21 @@ def test_group_tiles_cover_every_row_once(rng, masked):
 
 
 def test_kernel_metadata_matches_xla_metadata(rng):
-  """`plan.sizes_meta` (the kernel's own metadata for a few groups, no XLA kernel before the
-  launch) gives every bound, row tile entry and tile count that XLA's `segment_bounds` and
-  `tile_ends` give: both layouts, both tile kinds, sizes past the rows, negative and empty."""
-  for trial in range(24):
+  """`plan.sizes_meta` (the kernel's own metadata for a few contiguous groups, no XLA kernel
+  before the launch) gives every bound, row tile entry and tile count that XLA's
+  `segment_bounds` and `tile_ends` give: both tile kinds, sizes past the rows, negative and
+  empty."""
+  for trial in range(16):
     num_groups = int(rng.integers(1, 10))
     bm = int(rng.choice([64, 128, 192]))
     by_group = bool(trial % 2)
-    if trial % 4 < 2:
-      rows = int(rng.integers(1, 500))
-      sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
-                                 empty=int(rng.integers(0, num_groups)))
-      sizes[rng.integers(num_groups)] -= int(rng.integers(0, 3)) * 40    # negative: no rows
-      if num_groups > 2:   # a whole tile's rows from a row that is no multiple of 8: 2 tiles
-        sizes[:2] = 3, bm
-      groups = dict(group_sizes=jnp.asarray(sizes))
-    else:
-      m_max = int(rng.choice([8, 64, 100, 136]))
-      rows = num_groups * m_max
-      groups = dict(masked_m=jnp.asarray(rng.integers(-2, m_max + 3, num_groups), jnp.int32),
-                    m_max=m_max)
+    rows = int(rng.integers(1, 500))
+    sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
+                               empty=int(rng.integers(0, num_groups)))
+    sizes[rng.integers(num_groups)] -= int(rng.integers(0, 3)) * 40    # negative: no rows
+    if num_groups > 2:   # a whole tile's rows from a row that is no multiple of 8: 2 tiles
+      sizes[:2] = 3, bm
+    groups = dict(group_sizes=jnp.asarray(sizes))
     xla = _metadata(rows, bm, by_group, **dict(groups))
     mine = _metadata(rows, bm, by_group, kernel=True, **dict(groups))
     for a, b in zip(xla, mine):
