@@ -225,8 +225,13 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
       lo_floor = jnp.where(is_prefix, -jnp.inf, prefix)
       first = jnp.where(is_prefix, j * bk, seg["prefix"] + seg["base"] - seg["start"] + j * bk)
       # Every row sees every key of the block: skip the mask (most blocks of a long prefill).
+      # Staged tiles store only their sequence's rows, so there the rows outside it may see
+      # anything (finite: queries of other tokens or TMA zero fill, keys inside the prefix or
+      # the sequence): a verify tile's prefix blocks skip the mask too (A/B, benchmarks/results/
+      # logs/extend_attention_session37/ab_unmask*: verify_burst kernel 7.07-7.10 -> 6.89-6.96
+      # us, hd128_verify_w1024 41.9 -> 40.5, hd128_verify_4k 132.4 -> 130.8).
       last_key = first + bk - 1
-      unmasked = (seg["all_in"] & (last_key <= seg["q_min"])
+      unmasked = ((seg["all_in"] | st.staged) & (last_key <= seg["q_min"])
                   & jnp.where(is_prefix, last_key < seg["prefix"], first >= seg["prefix"]))
       if st.window is not None:
         unmasked &= first > seg["q_max"] - st.window
@@ -396,8 +401,10 @@ def _kernel(tile_ref, order_ref, seq_ref, prefix_ref, page_table_ref, q_ref, k_r
             def copy(off, rows, g=g):
               plgpu.copy_smem_to_gmem(stage.at[pl.ds(g * tpw + lo + off, rows)],
                                       out_ref.at[pl.ds(wg_tok + lo + off, rows), h * st.group + g])
+            # A sequence has at most max_extend_len rows: boxes of up to that many (verify_burst:
+            # 4, 2, 1 rather than 32 ... 1; run250 in extend_attention_session37: -0.1 us).
             with jax.named_scope("boxes"):
-              _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), tpw)
+              _mgpu.power_of_two_boxes(copy, jnp.maximum(hi - lo, 0), min(tpw, st.max_extend))
         elif st.packed:
           qo[...] = out
           lse_smem.at[wg][...] = jnp.where(seen, m_i + jnp.log2(jnp.where(seen, l_i, 1.0)),
