@@ -25,6 +25,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 SWIZZLE = 128   # bytes: one swizzle row
 EPI_COLS = 64   # columns per epilogue store (one swizzle row of bf16)
 SMEM_SLACK = 1024   # bytes a kernel's smem budget keeps for barriers and alignment
+SMEM_ALIGN = 1024   # Pallas Mosaic GPU starts each scoped shared-memory buffer on a 1 KB boundary
 
 
 def smem_limit() -> int:
@@ -41,6 +42,16 @@ def smem_reason(nbytes: int, detail: str = "") -> str | None:
   if nbytes <= limit:
     return None
   return f"{nbytes} bytes of shared memory{detail} (limit {limit})"
+
+
+def scoped_smem_bytes(*buffers: int, reductions: bool = False) -> int:
+  """Shared memory of a kernel's scoped buffers (their sizes in bytes) as Pallas Mosaic GPU lays
+  them out: each on a SMEM_ALIGN boundary, plus the scratch it reserves for cross-warp reductions
+  when the kernel reduces (`reductions`: its CompilerParams default, which the kernels keep), plus
+  SMEM_SLACK for barriers."""
+  aligned = sum(-(-b // SMEM_ALIGN) * SMEM_ALIGN for b in buffers)
+  scratch = getattr(plgpu.CompilerParams(), "reduction_scratch_bytes", 0) if reductions else 0
+  return aligned + -(-scratch // SMEM_ALIGN) * SMEM_ALIGN + SMEM_SLACK
 
 
 def swizzled(dtype) -> tuple:

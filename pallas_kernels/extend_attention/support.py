@@ -15,15 +15,17 @@ SUPPORTED_DTYPES = ("bfloat16", "float16")
 
 def smem_bytes(config: ExtendAttentionPallasConfig, head_dim: int, itemsize: int = 2) -> int:
   """Shared memory the kernel allocates (query/output tiles, the output staging buffer of
-  unsplit sequence tiles or the output chunk buffers of persistent CTAs, the K/V ring, softmax
-  stats of split tiles)."""
+  unsplit sequence tiles or the output chunk buffers of persistent CTAs, the K and V rings,
+  softmax stats of split tiles; the softmax's row reductions take Pallas' reduction scratch).
+  Each buffer counts from a 1 KB boundary: split tiles' 256-byte stats made s3/x2 at head_dim 256
+  pass a plain sum (230656 bytes) and fail to compile (232552 > 232448)."""
   qo = config.block_rows * head_dim * itemsize
   stage = qo if config.staged_output else 0
   if config.persistent_ctas:
     stage = config.consumers * 2 * _WG_ROWS * _mgpu.EPI_COLS * itemsize
-  kv = 2 * config.num_stages * config.block_kv * head_dim * itemsize
+  ring = config.num_stages * config.block_kv * head_dim * itemsize     # K's, and V's
   lse = config.block_rows * 4 if config.packed_output else 0
-  return qo + stage + kv + lse + _mgpu.SMEM_SLACK
+  return _mgpu.scoped_smem_bytes(qo, stage, ring, ring, lse, reductions=True)
 
 
 def unsupported_reason(config: ExtendAttentionPallasConfig, *, head_dim: int, dtype: str,

@@ -116,6 +116,38 @@ def test_unsupported_inputs_raise_not_implemented(rng):
     C(persistent_ctas=-1)
 
 
+@pytest.mark.parametrize("head_dim,config", [
+    (256, C(tiles="sequence", consumers=1, block_kv=64, num_stages=3, num_splits=2)),
+    (256, C(tiles="sequence", consumers=1, block_kv=64, num_stages=2, num_splits=2)),
+    (256, C(tiles="sequence", consumers=1, block_kv=64, num_stages=3)),
+    (256, C(tiles="global", consumers=2, block_kv=64, num_stages=2, persistent_ctas=4)),
+    (256, C(tiles="global", consumers=2, block_kv=64, num_stages=2)),
+    (128, C(tiles="sequence", consumers=1, block_kv=128, num_stages=3, num_splits=4)),
+], ids=["hd256_s3_x2", "hd256_s2_x2", "hd256_s3", "hd256_persistent", "hd256_global",
+        "hd128_s3_x4"])
+def test_smem_estimate_admits_only_configs_that_compile(head_dim, config):
+  # The rule offers a config only if support.smem_bytes fits it; Mosaic GPU's own count (each
+  # scoped buffer from a 1 KB boundary, reduction scratch, barriers) must agree. The CUDA export
+  # on CPU runs that count (against the 227 KB of an H200). The first case fit a plain sum of the
+  # buffers and failed to compile on the H200 (session 37, run253).
+  reason = unsupported_reason(config, head_dim=head_dim, dtype="bfloat16", num_q_heads=8,
+                              num_kv_heads=4)
+  seqs, pages = 4, 4
+  S = jax.ShapeDtypeStruct
+  cache = S((seqs * pages, 16, 4, head_dim), jnp.bfloat16)
+  args = (S((seqs * 4, 8, head_dim), jnp.bfloat16), S((seqs * 4, 4, head_dim), jnp.bfloat16),
+          S((seqs * 4, 4, head_dim), jnp.bfloat16), cache, cache, S((seqs, pages), jnp.int32),
+          S((seqs,), jnp.int32), S((seqs + 1,), jnp.int32))
+  f = jax.jit(lambda *a: extend_attention_pallas(*a, config=config, max_extend_len=4))
+  with jax.sharding.use_abstract_mesh(H200_MESH):
+    if reason is None:
+      jax.export.export(f, platforms=["cuda"])(*args)      # raises if it does not fit
+    else:
+      assert "shared memory" in reason
+      with pytest.raises(NotImplementedError, match="shared memory"):
+        jax.export.export(f, platforms=["cuda"])(*args)
+
+
 @pytest.mark.parametrize("plan", ["split", "one"])
 def test_mixed_batch_plans_run_the_kernel(rng, plan):
   # Two decode rows (1 and 3 tokens over cached prefixes) before a 40-token prefill: "split" runs
