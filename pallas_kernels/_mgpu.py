@@ -132,11 +132,13 @@ def pass_slots(k_steps, count, full, free, stages: int):
 
 
 def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int, itemsize: int,
-                    epi_rows: int, epi_itemsize: int, consumers: int = 2) -> int:
-  """Shared memory of a GEMM kernel here: the operand ring (lhs block_m x block_k and rhs
-  block_k x block_n per slot) plus store_chunks' two epi_rows x EPI_COLS buffers per consumer."""
-  ring = num_stages * (block_m + block_n) * block_k * itemsize
-  return ring + consumers * 2 * epi_rows * EPI_COLS * epi_itemsize + SMEM_SLACK
+                    epi_rows: int, epi_itemsize: int, consumers: int = 2, extra=()) -> int:
+  """Shared memory of a GEMM kernel here (`scoped_smem_bytes`): the operand rings (lhs block_m x
+  block_k and rhs block_k x block_n per slot), store_chunks' two epi_rows x EPI_COLS buffers per
+  consumer, and the kernel's `extra` buffers (bytes each)."""
+  return scoped_smem_bytes(num_stages * block_m * block_k * itemsize,
+                           num_stages * block_n * block_k * itemsize,
+                           consumers * 2 * epi_rows * EPI_COLS * epi_itemsize, *extra)
 
 
 def epi_chunks(tile) -> list:

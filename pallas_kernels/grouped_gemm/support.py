@@ -30,13 +30,14 @@ TILE_SLOT = 4
 def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
   """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
   SwiGLU's gate and up parts share each ring slot's rhs columns) and the ring of published
-  tiles (TILE_RING x TILE_SLOT int32); fp8 (itemsize 1) also rings one float32 lhs scale per tile row
-  and writes a 16-bit output."""
-  ring = _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
+  tiles (TILE_RING x TILE_SLOT int32: 64 bytes, a whole 1 KB in Pallas' layout); fp8 (itemsize
+  1) also rings one float32 lhs scale per tile row and writes a 16-bit output."""
+  scales = (config.num_stages * config.block_m * 4,) if itemsize == 1 else ()
+  return _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
                                block_k=config.block_k, num_stages=config.num_stages,
                                itemsize=itemsize, epi_rows=config.wg_tile[0],
-                               epi_itemsize=max(itemsize, 2))
-  return ring + TILE_RING * TILE_SLOT * 4 + (config.num_stages * config.block_m * 4 if itemsize == 1 else 0)
+                               epi_itemsize=max(itemsize, 2),
+                               extra=scales + (TILE_RING * TILE_SLOT * 4,))
 
 
 def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
