@@ -48,7 +48,7 @@ def _close(out, want):
     (20, 5, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3),
     # half tiles: groups' ends with <= 64 rows in their last tile, split by columns
     (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2),
-    # 192-column tiles (the H200 table's Gm_prefill_gu, session 27): N = 320, a partial last
+    # 192-column tiles (the H200 table's Gm_prefill_gu in sessions 27-37): N = 320, a partial last
     # column tile; no half tiles (96 columns a consumer)
     (5, 1, C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", band=1), 3),
     # 192-row consumers: a segment's 22 whole 8-row tiles go out as boxes of 16, 4 and 2 (boxes
