@@ -139,8 +139,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
             # Gm_prefill_gu's fastest in session 27 (with band 1: N = 1408 in 8 column tiles)
             C(block_m=128, block_n=192, num_stages=4, tiles="groups"),
             # ... and since session 38 (band 1: 11 column tiles, none partial, half tiles;
-            # run260: 841.7 vs 847.0 us)
-            C(block_m=128, block_n=128, num_stages=6, tiles="groups")]
+            # run263: 843.3 vs 861.6 us of kernel, 861.7 with 6 stages)
+            C(block_m=128, block_n=128, num_stages=5, tiles="groups")]
   elif problem.layout == "masked":
     # Tiles inside the groups' valid rows, the rows past masked_m as zero units dealt after the
     # work (session 28, run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128
