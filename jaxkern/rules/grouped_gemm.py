@@ -138,8 +138,9 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
             C(block_m=128, block_n=256, num_stages=4, tiles="groups"),
             # Gm_prefill_gu's fastest in session 27 (with band 1: N = 1408 in 8 column tiles)
             C(block_m=128, block_n=192, num_stages=4, tiles="groups"),
-            # ... and since session 38 (band 1: 11 column tiles, none partial, half tiles;
-            # run263: 843.3 vs 861.6 us of kernel, 861.7 with 6 stages)
+            # ... and since session 38 (band 1: 11 column tiles, none partial, half tiles; run263:
+            # 843.3 vs 861.6 us of kernel, 861.7 with 6 stages; level in run265, 843.4 vs 844.1;
+            # session 29's run187 had 4 and 6 stages behind 128 x 192)
             C(block_m=128, block_n=128, num_stages=5, tiles="groups")]
   elif problem.layout == "masked":
     # Tiles inside the groups' valid rows, the rows past masked_m as zero units dealt after the

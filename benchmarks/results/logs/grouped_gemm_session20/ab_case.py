@@ -70,8 +70,10 @@ def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
   """Each row of `names` ('shape[/masked][/swiglu]'), `rounds` times, each variant in turn:
   variants are (label, prepare), prepare() applies the variant and returns the kernel function
   to call (grouped_gemm_pallas's signature) with the row's table config. Records (shape, round,
-  variant, config + `timed`'s) are written to out_path after every row; a layout-inference
-  failure of variant `stop_on` ends the run."""
+  variant, config + `timed`'s) are written to out_path after every timed variant (a run cut by
+  its time limit keeps what it timed: until session 38 they were written after every row, and
+  three of that session's runs lost their rows' JSON); a layout-inference failure of variant
+  `stop_on` ends the run."""
   from benchmarks import _mgpu_debug
   _mgpu_debug.install()
   records = []
@@ -84,7 +86,7 @@ def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
                              call(fn, config=cfg), ref, sets, flops,
                              f"r{rnd} {full:{width}s} {label:8s}",
                              stop_on_layout_failure=label == stop_on))
-    json.dump(records, open(out_path, "w"), indent=1)
+        json.dump(records, open(out_path, "w"), indent=1)
   return records
 
 
