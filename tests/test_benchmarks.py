@@ -146,3 +146,16 @@ def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
   assert data["records"][2]["run"] == "run2"
   assert data["environment"]["note"] == "run 1 | run 2: b, c"
   assert path.read_text().endswith("}\n")
+
+
+def test_profile_trace_ranges_nest_and_group_by_warpgroup(tmp_path):
+  # A Mosaic GPU profile's begin / end events (ts in kilo-cycles) -> each warpgroup's regions,
+  # nested ones included, in begin order, in cycles.
+  from benchmarks._mgpu_profile import warpgroup_ranges
+  ev = [dict(tid=1, ph="B", name="outer", ts=1.0), dict(tid=2, ph="B", name="wait", ts=0.5),
+        dict(tid=1, ph="B", name="inner", ts=1.5), dict(tid=1, ph="E", name="inner", ts=2.0),
+        dict(tid=2, ph="E", name="wait", ts=0.75), dict(tid=1, ph="E", name="outer", ts=3.0)]
+  path = tmp_path / "trace.json"
+  path.write_text(json.dumps({"traceEvents": ev[::-1]}))
+  assert warpgroup_ranges(str(path)) == {1: [("outer", 1000.0, 3000.0), ("inner", 1500.0, 2000.0)],
+                                         2: [("wait", 500.0, 750.0)]}

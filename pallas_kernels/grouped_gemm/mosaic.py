@@ -104,7 +104,11 @@ The producer also rings each step's lhs scales of the tile rows. Each consumer o
 goes to a fresh accumulator and is added to the running one times its row scales and block
 scale, in float32, in 128-column pieces, or 64-column ones where a tile's columns start mid
 scale block (192-wide tiles); the block scales of the next step are loaded from global memory
-while this one runs.
+while this one runs. The promotion is not what bounds fp8 (session 39, H200, 128 x 192 tiles,
+benchmarks/results/logs/grouped_gemm_session39/): the kernel ran as fast with the sums left out
+entirely, and with the 16-bit K loop (one accumulator, a wgmma group kept in flight, no scales)
+on the same operands: 64.0-64.3 us of kernel on DS_G1_m1024_gu, 833-847 on DeepSeek prefill,
+all variants within 0.3% in one process (wrong results by design, timed unchecked).
 
 Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
 for single-batch overlap of the down projection with the combine): signals[g, i] counts the
@@ -360,18 +364,21 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           count, acc, b_scale = carry
           b_next = block_scales(kk + 1)
           slot = lax.rem(count, stages)
-          plgpu.barrier_wait(full.at[slot])
+          with jax.named_scope("wait_full"):     # (named regions: Mosaic GPU profiles)
+            plgpu.barrier_wait(full.at[slot])
 
           def scope(tmp_ref):
             plgpu.wgmma(tmp_ref, *operands(slot, 0))
             scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
             a_scale = (scales[...] if st.interpret else
                        _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
-            return tmp_ref[...], a_scale
+            with jax.named_scope("wait_mma"):
+              return tmp_ref[...], a_scale
           tmp, a_scale = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
           plgpu.barrier_arrive(free.at[slot])
-          acc = tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(a_scale * b)
-                      for j, (a, b) in enumerate(zip(acc, b_scale)))
+          with jax.named_scope("promote"):
+            acc = tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(a_scale * b)
+                        for j, (a, b) in enumerate(zip(acc, b_scale)))
           return count + 1, acc, b_next
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
         if not st.stream_k:       # (whole units start at block 0)

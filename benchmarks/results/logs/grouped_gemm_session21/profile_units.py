@@ -9,30 +9,15 @@ run128 on, by drain: the gap before a unit's first operand wait, its waits, the 
 under its first steps, its drain.)"""
 import dataclasses, functools, glob, json, os, sys
 import numpy as np
-import jax
-from jax.experimental import pallas as pl
-from jax.experimental.pallas import mosaic_gpu as plgpu
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 from ab_case import case, timed
 from benchmarks import _mgpu_debug
+from benchmarks._mgpu_profile import profiled_trace, ranges   # (here until session 39)
 from pallas_kernels.grouped_gemm import mosaic
 
 out_dir, names = sys.argv[1], sys.argv[2].split(",")
 space = int(sys.argv[3]) if len(sys.argv) > 3 else 900
 _mgpu_debug.install()
-_orig_kernel = pl.kernel
-
-
-def ranges(events):
-  """[(name, begin, end)] of one trace, nested ranges included, in begin order."""
-  stack, out = [], []
-  for e in sorted(events, key=lambda e: e["ts"]):
-    if e["ph"] == "B":
-      stack.append(e)
-    else:
-      b = stack.pop()
-      out.append((b["name"], b["ts"] * 1e3, e["ts"] * 1e3))   # ts: kilo-cycles after start
-  return sorted(out, key=lambda r: r[1])
 
 
 def consumer_units(rs):
@@ -86,22 +71,13 @@ for full in names:
                          call(mosaic.grouped_gemm_pallas, config=c), ref, sets, flops,
                          f"{full:28s} {label:8s}"))
   d = os.path.join(out_dir, "prof_" + full.replace("/", "_"))
-  os.makedirs(d, exist_ok=True)
-  pl.kernel = functools.partial(_orig_kernel, compiler_params=plgpu.CompilerParams(
-      profile_space=space, profile_dir=d))
-  jax.clear_caches()     # _call's trace (and its pl.kernel call) is cached per config
-  try:
-    f = jax.jit(call(functools.partial(mosaic.grouped_gemm_pallas, config=cfg3)))
-    for _ in range(2):
-      jax.block_until_ready(f(*sets[0]))
-  finally:
-    pl.kernel = _orig_kernel
-    jax.clear_caches()
+  trace = profiled_trace(call(functools.partial(mosaic.grouped_gemm_pallas, config=cfg3)),
+                         sets[0], d, space=space)
   files = sorted(glob.glob(f"{d}/*.json"), key=os.path.getmtime)
-  if not files:
+  if not trace:
     print(full, "no trace", os.listdir(d), flush=True)
     continue
-  s = summarize(files[-1])
+  s = summarize(trace)
   s.update(shape=full, config=str(cfg3))
   print(json.dumps(s), flush=True)
   records.append(s)

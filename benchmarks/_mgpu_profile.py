@@ -1,0 +1,49 @@
+"""Reading Mosaic GPU profiler traces (`plgpu.CompilerParams(profile_space=..., profile_dir=...)`):
+the JSON's begin / end events as each warpgroup's named regions."""
+import json
+
+
+def ranges(events):
+  """[(name, begin, end)] of one warpgroup's events, nested regions included, in begin order;
+  times in SM cycles (the trace's ts are kilo-cycles after the kernel's start)."""
+  stack, out = [], []
+  for e in sorted(events, key=lambda e: e["ts"]):
+    if e["ph"] == "B":
+      stack.append(e)
+    else:
+      b = stack.pop()
+      out.append((b["name"], b["ts"] * 1e3, e["ts"] * 1e3))
+  return sorted(out, key=lambda r: r[1])
+
+
+def warpgroup_ranges(trace_file):
+  """{tid: `ranges`} of every warpgroup in a trace file (tid - 1: the warpgroup's index, CTA
+  by CTA)."""
+  by = {}
+  for e in json.load(open(trace_file))["traceEvents"]:
+    by.setdefault(e["tid"], []).append(e)
+  return {tid: ranges(es) for tid, es in by.items()}
+
+
+def profiled_trace(fn, args, trace_dir, *, space: int, runs: int = 2):
+  """Runs jit(fn)(*args) `runs` times with the Mosaic GPU profiler on (every `pl.kernel` given
+  CompilerParams(profile_space=space, profile_dir=trace_dir); caches cleared around it, since
+  traces are cached per config) and returns the newest trace file, or None."""
+  import functools, glob, os
+  import jax
+  from jax.experimental import pallas as pl
+  from jax.experimental.pallas import mosaic_gpu as plgpu
+  os.makedirs(trace_dir, exist_ok=True)
+  orig = pl.kernel
+  pl.kernel = functools.partial(orig, compiler_params=plgpu.CompilerParams(
+      profile_space=space, profile_dir=trace_dir))
+  jax.clear_caches()
+  try:
+    f = jax.jit(fn)
+    for _ in range(runs):
+      jax.block_until_ready(f(*args))
+  finally:
+    pl.kernel = orig
+    jax.clear_caches()
+  files = sorted(glob.glob(f"{trace_dir}/*.json"), key=os.path.getmtime)
+  return files[-1] if files else None

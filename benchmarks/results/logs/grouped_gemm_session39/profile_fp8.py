@@ -1,0 +1,40 @@
+"""Session 39: where an fp8 K step's time goes (1D2D promotion), from a Mosaic GPU profiler
+trace of the table's config with 3 stages (the profiler's buffer lives in shared memory).
+python .../profile_fp8.py OUT row [space]   (repository root; PYTHONPATH=.:tests)
+Named regions: consumers' wait_full (operands not yet landed), wait_mma (the step's wgmma
+awaited), promote (the float32 sums); the producer's wait_free (ring full). Prints each
+region's share of its warpgroup's traced span and its mean per occurrence in SM cycles.
+(run268 ran this with its own copy of the trace reader, now `benchmarks/_mgpu_profile`.)"""
+import dataclasses, functools, json, os, sys
+sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
+from ab_case import case, timed
+from benchmarks._mgpu_profile import profiled_trace, warpgroup_ranges
+from pallas_kernels.grouped_gemm import mosaic
+
+out_dir, full = sys.argv[1], sys.argv[2]
+space = int(sys.argv[3]) if len(sys.argv) > 3 else 1500
+sets, call, ref, cfg, flops = case(full)
+cfg3 = dataclasses.replace(cfg, num_stages=3)
+records = [timed(dict(shape=full, variant=label, config=str(c)),
+                 call(mosaic.grouped_gemm_pallas, config=c), ref, sets, flops,
+                 f"{full:28s} {label:8s}") for label, c in (("table", cfg), ("stages3", cfg3))]
+trace = profiled_trace(call(functools.partial(mosaic.grouped_gemm_pallas, config=cfg3)), sets[0],
+                       os.path.join(out_dir, "prof_" + full.replace("/", "_")), space=space)
+if trace is None:
+  sys.exit(f"{full}: no trace")
+tot = {}
+for tid, rs in warpgroup_ranges(trace).items():
+  if not rs:
+    continue
+  role = "producer" if (tid - 1) % 3 == 2 else "consumer"
+  t = tot.setdefault(role, dict(span=0.0, regions={}))
+  t["span"] += max(r[2] for r in rs) - min(r[1] for r in rs)
+  for name, b, e in rs:
+    r = t["regions"].setdefault(name, [0.0, 0])
+    r[0] += e - b
+    r[1] += 1
+summary = {role: {name: dict(share=v[0] / t["span"], mean_cycles=v[0] / v[1], count=v[1])
+                  for name, v in t["regions"].items()} for role, t in tot.items()}
+print(json.dumps(summary, indent=1), flush=True)
+records.append(dict(shape=full, config=str(cfg3), summary=summary))
+json.dump(records, open(f"{out_dir}/profile_fp8.json", "w"), indent=1)
