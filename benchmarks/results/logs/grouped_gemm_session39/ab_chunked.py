@@ -1,4 +1,5 @@
-"""Session 39: fp8 K steps promoted piece by piece (`mosaic.FP8_CHUNKED`: each 64-column piece
+"""Session 39 (runs on the kernel with this folder's fp8_chunked_experiment.patch applied: the
+`mosaic.FP8_CHUNKED` flag is not in the kernel since): fp8 K steps promoted piece by piece (`mosaic.FP8_CHUNKED`: each 64-column piece
 of a step's product in an accumulator of its own, promoted as soon as its wgmma group completes)
 against the whole-accumulator promotion, on PEERS.md fp8 rows; one process, variants
 interleaved (`ab_case.interleaved`: checked against the float32 reference, CUPTI). Variants as

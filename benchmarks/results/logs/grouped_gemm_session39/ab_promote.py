@@ -1,5 +1,6 @@
-"""Session 39: the fp8 K step's promotion (mosaic.FP8_PROMOTE). "full" (the kernel's) and
-"prescale" (the row scales times the block scales formed before the wgmma is awaited) are
+"""Session 39 (runs on the kernel with this folder's fp8_promote_experiment.patch applied: the
+`mosaic.FP8_PROMOTE` flag is not in the kernel since): the fp8 K step's promotion. "full" (the
+kernel's) and "prescale" (the row scales times the block scales formed before the wgmma is awaited) are
 checked and timed as A/B variants; the ablations "add" (sums without scales) and "skip" (the
 last step's product only) give wrong results by design and are timed unchecked, to bound what
 the promotion costs. One process, variants interleaved, CUPTI kernel time.
