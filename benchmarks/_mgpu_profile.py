@@ -26,24 +26,27 @@ def warpgroup_ranges(trace_file):
 
 
 def profiled_trace(fn, args, trace_dir, *, space: int, runs: int = 2):
-  """Runs jit(fn)(*args) `runs` times with the Mosaic GPU profiler on (every `pl.kernel` given
-  CompilerParams(profile_space=space, profile_dir=trace_dir); caches cleared around it, since
-  traces are cached per config) and returns the newest trace file, or None."""
+  """Runs jit(fn)(*args) `runs` times with the Mosaic GPU profiler on and returns the newest
+  trace file in trace_dir, or None. Both ways a kernel gets its compiler params are covered:
+  `plgpu.CompilerParams` built by the kernel itself (extend attention) and `pl.kernel`'s default
+  (grouped GEMM) carry profile_space / profile_dir while fn runs; caches are cleared around it,
+  since a kernel's trace is cached per config."""
   import functools, glob, os
   import jax
   from jax.experimental import pallas as pl
   from jax.experimental.pallas import mosaic_gpu as plgpu
   os.makedirs(trace_dir, exist_ok=True)
-  orig = pl.kernel
-  pl.kernel = functools.partial(orig, compiler_params=plgpu.CompilerParams(
-      profile_space=space, profile_dir=trace_dir))
+  orig_kernel, orig_params = pl.kernel, plgpu.CompilerParams
+  plgpu.CompilerParams = functools.partial(orig_params, profile_space=space,
+                                           profile_dir=trace_dir)
+  pl.kernel = functools.partial(orig_kernel, compiler_params=plgpu.CompilerParams())
   jax.clear_caches()
   try:
     f = jax.jit(fn)
     for _ in range(runs):
       jax.block_until_ready(f(*args))
   finally:
-    pl.kernel = orig
+    pl.kernel, plgpu.CompilerParams = orig_kernel, orig_params
     jax.clear_caches()
   files = sorted(glob.glob(f"{trace_dir}/*.json"), key=os.path.getmtime)
   return files[-1] if files else None

@@ -159,3 +159,21 @@ def test_profile_trace_ranges_nest_and_group_by_warpgroup(tmp_path):
   path.write_text(json.dumps({"traceEvents": ev[::-1]}))
   assert warpgroup_ranges(str(path)) == {1: [("outer", 1000.0, 3000.0), ("inner", 1500.0, 2000.0)],
                                          2: [("wait", 500.0, 750.0)]}
+
+
+def test_profiled_trace_restores_what_it_patches(tmp_path):
+  # profiled_trace patches plgpu.CompilerParams (kernels that build their own params) and
+  # pl.kernel's default (kernels that pass none) while fn runs, then puts both back; a call with
+  # no Mosaic kernel leaves no trace.
+  from jax.experimental import pallas as pl
+  from jax.experimental.pallas import mosaic_gpu as plgpu
+  from benchmarks._mgpu_profile import profiled_trace
+  kernel, params = pl.kernel, plgpu.CompilerParams
+  seen = []
+
+  def fn(x):
+    seen.append((plgpu.CompilerParams().profile_space, pl.kernel is kernel))
+    return x + 1
+  assert profiled_trace(fn, (jnp.ones(4),), str(tmp_path / "prof"), space=7) is None
+  assert seen == [(7, False)]          # traced once, under the patches
+  assert pl.kernel is kernel and plgpu.CompilerParams is params

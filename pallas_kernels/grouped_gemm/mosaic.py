@@ -107,8 +107,11 @@ scale block (192-wide tiles); the block scales of the next step are loaded from 
 while this one runs. The promotion is not what bounds fp8 (session 39, H200, 128 x 192 tiles,
 benchmarks/results/logs/grouped_gemm_session39/): the kernel ran as fast with the sums left out
 entirely, and with the 16-bit K loop (one accumulator, a wgmma group kept in flight, no scales)
-on the same operands: 64.0-64.3 us of kernel on DS_G1_m1024_gu, 833-847 on DeepSeek prefill,
-all variants within 0.3% in one process (wrong results by design, timed unchecked).
+on the same operands (wrong results by design, timed unchecked): 63.8-64.3 us of kernel on
+DS_G1_m1024_gu, 833.4-847.1 on DeepSeek prefill, each within 0.4% of the unchanged kernel in the
+same round (runs 269-270). A 128 x 192 x 128 fp8 step then takes about 0.66 us a CTA (DeepSeek
+prefill: 2992 units x 56 steps over 132 CTAs in 833-846 us), near the bf16 kernel's 128 x 256 x 64
+step (about 0.7 us: 2176 units x 112 steps in 1301.5 us, grouped_gemm.json).
 
 Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
 for single-batch overlap of the down projection with the combine): signals[g, i] counts the

@@ -1,10 +1,9 @@
 """Session 22: a Mosaic GPU profile of one call (`profiled`), summarised as each consumer
 region's mean (begin, end) in SM cycles from the warpgroup's first event (`timeline`); used by
 ab_short.py and profile_verify.py."""
-import functools, glob, json, os
+import glob, json, os
 import numpy as np
-import jax
-from jax.experimental.pallas import mosaic_gpu as plgpu
+from benchmarks._mgpu_profile import profiled_trace
 
 
 def timeline(trace_file, wgs):
@@ -41,27 +40,16 @@ def profiled(call, args, out_dir, label, *, wgs, space):
   cleared around it), prints the consumer timeline of its last trace and returns it (None: no
   trace)."""
   d = os.path.join(out_dir, f"prof_{label}")
-  os.makedirs(d, exist_ok=True)
-  orig = plgpu.CompilerParams
-  plgpu.CompilerParams = functools.partial(orig, profile_space=space, profile_dir=d)
-  jax.clear_caches()
-  try:
-    f = jax.jit(call)
-    for _ in range(3):
-      jax.block_until_ready(f(*args))
-  finally:
-    plgpu.CompilerParams = orig
-    jax.clear_caches()
-  files = sorted(glob.glob(f"{d}/*.json"), key=os.path.getmtime)
-  if not files:
+  trace = profiled_trace(call, args, d, space=space, runs=3)   # (written here until session 39)
+  if trace is None:
     print("no trace", os.listdir(d), flush=True)
     return None
-  t = timeline(files[-1], wgs)
+  t = timeline(trace, wgs)
   for r in t["regions"]:
     print(f"{label} {r['name']:10s}#{r['k']} {r['begin']:8.0f} {r['end']:8.0f} "
           f"({r['end'] - r['begin']:6.0f}) n={r['n']}", flush=True)
   print(f"{label} CTAs {t['ctas']} start spread {t['start_spread_us']:.2f} us, last event "
         f"p10/50/90 {t['last_event_cycles']} cycles", flush=True)
-  for f_ in files:
+  for f_ in glob.glob(f"{d}/*.json"):
     os.remove(f_)
   return t

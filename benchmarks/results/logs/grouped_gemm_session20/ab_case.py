@@ -39,15 +39,22 @@ def case(full):
   return sets, call, ref, cfg, 2.0 * rows * s.k * s.n
 
 
-def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False):
+def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False, check=True):
   """rec checked and timed (iters 10) with its mosaic kernels' time as kernel_us, printed
-  after `label`; a layout-inference failure ends the run when asked (every shape fails alike)."""
-  r = _timing.checked_time(rec, fn, ref, sets, tol=2e-2, iters=10)
+  after `label`; a layout-inference failure ends the run when asked (every shape fails alike).
+  check=False (session 39): an ablation that is wrong by design, timed without the check and
+  marked so in its record and line."""
+  if check:
+    r = _timing.checked_time(rec, fn, ref, sets, tol=2e-2, iters=10)
+  else:
+    t = _timing.time_fn(fn, sets, iters=10)
+    r = dict(rec, us=t.us, p10=t.p10, p90=t.p90, method=t.method, kernels=t.kernels or {},
+             note="unchecked: an ablation, wrong results by design")
   r["kernel_us"] = kern = sum(v for k, v in (r.get("kernels") or {}).items() if "mosaic" in k)
   us = r.get("us")
-  print(f"{label} " + (f"{us:8.1f} us ({flops / us / 1e6:5.0f} TF/s) kernel {kern:8.1f} "
-                       f"err {r['err']:.1e}" if us else f"failed {r.get('note', '')[:300]}"),
-        flush=True)
+  tail = f"err {r['err']:.1e}" if check else "(unchecked)"
+  print(f"{label} " + (f"{us:8.1f} us ({flops / us / 1e6:5.0f} TF/s) kernel {kern:8.1f} {tail}"
+                       if us else f"failed {r.get('note', '')[:300]}"), flush=True)
   if stop_on_layout_failure and not us and "Failed to infer" in r.get("note", ""):
     sys.exit("layout inference failed: stop")
   return r
@@ -68,8 +75,9 @@ def load_module(name, path, replace=()):
 
 def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
   """Each row of `names` ('shape[/masked][/swiglu]'), `rounds` times, each variant in turn:
-  variants are (label, prepare), prepare() applies the variant and returns the kernel function
-  to call (grouped_gemm_pallas's signature) with the row's table config. Records (shape, round,
+  variants are (label, prepare) or (label, prepare, check), prepare() applies the variant and
+  returns the kernel function to call (grouped_gemm_pallas's signature) with the row's table
+  config; check=False times it unchecked (`timed`). Records (shape, round,
   variant, config + `timed`'s) are written to out_path after every timed variant (a run cut by
   its time limit keeps what it timed: until session 38 they were written after every row, and
   three of that session's runs lost their rows' JSON); a layout-inference failure of variant
@@ -80,12 +88,12 @@ def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
   for full in names:
     sets, call, ref, cfg, flops = case(full)
     for rnd in range(rounds):
-      for label, prepare in variants:
+      for label, prepare, *check in variants:
         fn = prepare()
         records.append(timed(dict(shape=full, round=rnd, variant=label, config=str(cfg)),
                              call(fn, config=cfg), ref, sets, flops,
                              f"r{rnd} {full:{width}s} {label:8s}",
-                             stop_on_layout_failure=label == stop_on))
+                             stop_on_layout_failure=label == stop_on, check=all(check)))
         json.dump(records, open(out_path, "w"), indent=1)
   return records
 

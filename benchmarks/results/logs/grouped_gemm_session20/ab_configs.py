@@ -5,7 +5,12 @@ command line so that a config A/B needs no script of its own (session 38's revie
 A variant is "table" (the row's table config), "xla" (the XLA path) or
 "LABEL=key:value,key:value,...": the row's table config with those GroupedGemmPallasConfig
 fields replaced (ints, true / false, or strings: "g128s5b1=block_n:128,num_stages:5,band:1").
-python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]"""
+Two more kinds of key (session 39's review: that session had written two scripts of their own
+for them): "mosaic.NAME:value" sets a module flag of the kernel for this variant (flags a
+variant does not name keep their defaults; an experiment patch adds the flag), and
+"check:false" times a variant that is wrong by design (an ablation) without the check.
+python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
+e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch."""
 import sys
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 from ab_case import config_runner, interleaved
@@ -26,8 +31,29 @@ def parse(spec: str):
   return label, {k: _value(v) for k, v in (f.split(":", 1) for f in fields.split(","))}
 
 
+_FLAG_DEFAULTS = {}     # the kernel module's flags as they were before a variant set them
+
+
+def prepare(overrides):
+  """A variant's kernel function (`config_runner`), its module flags set and every flag an
+  earlier variant set back to its default."""
+  if overrides is None:
+    return config_runner(mosaic, None)
+  for flag, value in _FLAG_DEFAULTS.items():
+    setattr(mosaic, flag, value)
+  fields = {}
+  for key, value in overrides.items():
+    if key.startswith("mosaic."):
+      flag = key.split(".", 1)[1]
+      _FLAG_DEFAULTS.setdefault(flag, getattr(mosaic, flag))   # an unknown flag fails here
+      setattr(mosaic, flag, value)
+    elif key != "check":
+      fields[key] = value
+  return config_runner(mosaic, fields)
+
+
 if __name__ == "__main__":
   out, name, rounds, rows, *specs = sys.argv[1:]
   interleaved(f"{out}/{name}.json", rows.split(","), int(rounds),
-              [(label, lambda o=o: config_runner(mosaic, o)) for label, o in map(parse, specs)],
-              width=24)
+              [(label, lambda o=o: prepare(o), o is None or o.get("check", True))
+               for label, o in map(parse, specs)], width=30)
