@@ -12,6 +12,8 @@ variant does not name keep their defaults; an experiment patch adds the flag), a
 python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
 e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch."""
 import sys
+
+import jax
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 from ab_case import config_runner, interleaved
 from pallas_kernels.grouped_gemm import mosaic
@@ -32,11 +34,16 @@ def parse(spec: str):
 
 
 _FLAG_DEFAULTS = {}     # the kernel module's flags as they were before a variant set them
+_TRACED_FLAGS = {}      # the flags the kernels in JAX's caches were traced with
 
 
 def prepare(overrides):
   """A variant's kernel function (`config_runner`), its module flags set and every flag an
-  earlier variant set back to its default."""
+  earlier variant set back to its default. When the flags differ from those the cached kernels
+  were traced with, JAX's caches are cleared: the kernel's launch is a jit whose cache key is
+  its static config, not the module's flags, so a variant with another variant's config would
+  otherwise run that variant's kernel (session 40: session 39's flag variants with the table's
+  config, run266 and run269-270, ran the table's kernel)."""
   if overrides is None:
     return config_runner(mosaic, None)
   for flag, value in _FLAG_DEFAULTS.items():
@@ -49,6 +56,11 @@ def prepare(overrides):
       setattr(mosaic, flag, value)
     elif key != "check":
       fields[key] = value
+  flags = {flag: getattr(mosaic, flag) for flag in _FLAG_DEFAULTS}
+  if flags != _TRACED_FLAGS:
+    jax.clear_caches()
+    _TRACED_FLAGS.clear()
+    _TRACED_FLAGS.update(flags)
   return config_runner(mosaic, fields)
 
 
