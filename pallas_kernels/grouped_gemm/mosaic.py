@@ -104,14 +104,21 @@ The producer also rings each step's lhs scales of the tile rows. Each consumer o
 goes to a fresh accumulator and is added to the running one times its row scales and block
 scale, in float32, in 128-column pieces, or 64-column ones where a tile's columns start mid
 scale block (192-wide tiles); the block scales of the next step are loaded from global memory
-while this one runs. The promotion is not what bounds fp8 (session 39, H200, 128 x 192 tiles,
-benchmarks/results/logs/grouped_gemm_session39/): the kernel ran as fast with the sums left out
-entirely, and with the 16-bit K loop (one accumulator, a wgmma group kept in flight, no scales)
-on the same operands (wrong results by design, timed unchecked): 63.8-64.3 us of kernel on
-DS_G1_m1024_gu, 833.4-847.1 on DeepSeek prefill, each within 0.4% of the unchanged kernel in the
-same round (runs 269-270). A 128 x 192 x 128 fp8 step then takes about 0.66 us a CTA (DeepSeek
-prefill: 2992 units x 56 steps over 132 CTAs in 833-846 us), near the bf16 kernel's 128 x 256 x 64
-step (about 0.7 us: 2176 units x 112 steps in 1301.5 us, grouped_gemm.json).
+while this one runs. The promotion is a large part of the fp8 step's time (session 40, H200,
+128 x 192 tiles, ablations wrong by design and timed unchecked, benchmarks/results/logs/
+grouped_gemm_session40/, runs 279-283; session 39's "level" ablations had all run this kernel,
+the launch's jit cache keyed on the config alone): DS_G1_m1024_gu kernel 64.5-64.9 us; the sums
+times a constant, or without scales, 58.8-59.3; times the lhs row scales only 62.7-62.9, or one
+scalar read from the scale ring per step 63.6-64.4; no sums 55.5-55.6; the 16-bit K loop on the
+fp8 operands (no wait per step) 56.3-56.5. DeepSeek prefill 854-858 -> 799-801 (no scales),
+854.5 (row scales only), 734 (no sums), 730 (16-bit loop). So the per-step wait costs nothing,
+the sums some, and reading the scale ring in the step most of the rest (reading the row scales
+before the wgmma issues instead: 65.2-65.3). Wider fp8 consumers lost (session 40, runs
+272-277): 64 x 256 (128 x 256 tiles, 3 stages: 4 do not fit) taking the product 128 columns at
+a time ran DeepSeek prefill in 1437 us (ptxas spilled), and keeping the sum in the wgmma
+accumulators, rescaled by (previous scales) / (this step's) before each step, 932-1202 us with
+ptxas serializing the wgmmas (C7514) and a 5x larger error (3.2-3.4e-3), as at 128 x 192 with 3
+stages (96.8 us on DS_G1): `fp8_256_experiment.patch` there.
 
 Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
 for single-batch overlap of the down projection with the combine): signals[g, i] counts the
