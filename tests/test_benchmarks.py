@@ -177,3 +177,34 @@ def test_profiled_trace_restores_what_it_patches(tmp_path):
   assert profiled_trace(fn, (jnp.ones(4),), str(tmp_path / "prof"), space=7) is None
   assert seen == [(7, False)]          # traced once, under the patches
   assert pl.kernel is kernel and plgpu.CompilerParams is params
+
+
+def test_ab_configs_clears_caches_when_module_flags_change(monkeypatch):
+  # The grouped GEMM's launch is a jit keyed on its static config, not on the kernel module's
+  # flags, so an A/B variant that only sets a flag (mosaic.FLAG:value) must clear JAX's caches,
+  # and so must going back to the defaults; a variant with the same flags as the kernels in the
+  # caches must not (session 39's flag ablations had all timed the unchanged kernel).
+  import importlib.util
+  from pathlib import Path
+  folder = Path(__file__).parent.parent / "benchmarks/results/logs/grouped_gemm_session20"
+  monkeypatch.syspath_prepend(str(folder))
+  spec = importlib.util.spec_from_file_location("ab_configs_under_test", folder / "ab_configs.py")
+  ab = importlib.util.module_from_spec(spec)
+  spec.loader.exec_module(ab)
+  from pallas_kernels.grouped_gemm import mosaic
+  cleared = []
+  monkeypatch.setattr(jax, "clear_caches", lambda: cleared.append(mosaic.GATHER_COLS))
+  default = mosaic.GATHER_COLS
+  try:
+    label, overrides = ab.parse("g64=mosaic.GATHER_COLS:64,block_n:128,check:false")
+    assert (label, overrides) == ("g64", {"mosaic.GATHER_COLS": 64, "block_n": 128,
+                                          "check": False})
+    ab.prepare({})                        # no flag known yet: the cached kernels are the defaults'
+    assert cleared == []
+    ab.prepare(overrides)                 # a flag set: cleared with it in place
+    ab.prepare(overrides)                 # the same flags again: the cache is right
+    assert cleared == [64] and mosaic.GATHER_COLS == 64
+    ab.prepare({})                        # back to the default: cleared again
+    assert cleared == [64, default] and mosaic.GATHER_COLS == default
+  finally:
+    monkeypatch.setattr(mosaic, "GATHER_COLS", default)

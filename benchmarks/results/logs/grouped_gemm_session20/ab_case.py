@@ -52,9 +52,12 @@ def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False, che
              note="unchecked: an ablation, wrong results by design")
   r["kernel_us"] = kern = sum(v for k, v in (r.get("kernels") or {}).items() if "mosaic" in k)
   us = r.get("us")
-  tail = f"err {r.get('err', float('nan')):.1e}" if check else "(unchecked)"
-  print(f"{label} " + (f"{us:8.1f} us ({flops / us / 1e6:5.0f} TF/s) kernel {kern:8.1f} {tail}"
-                       if us else f"failed {r.get('note', '')[:300]}"), flush=True)
+  if us:     # (a failed variant has no time and, checked, no err either)
+    tail = f"err {r['err']:.1e}" if check else "(unchecked)"
+    print(f"{label} {us:8.1f} us ({flops / us / 1e6:5.0f} TF/s) kernel {kern:8.1f} {tail}",
+          flush=True)
+  else:
+    print(f"{label} failed {r.get('note', '')[:300]}", flush=True)
   if stop_on_layout_failure and not us and "Failed to infer" in r.get("note", ""):
     sys.exit("layout inference failed: stop")
   return r

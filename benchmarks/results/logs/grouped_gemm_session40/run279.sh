@@ -5,9 +5,9 @@
 # caches when a variant's module flags change (session 39's ran the table's kernel for every
 # variant): "skip" (no sums: the last step's product only) and "nowait" (the 16-bit K loop on
 # the fp8 operands, a wgmma group kept in flight, no scales), both wrong by design, unchecked.
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$PWD:$PWD/tests
-A=benchmarks/results/logs/grouped_gemm_session20/ab_configs.py
+# (As run, each command set the device environment and filtered its logs itself, with greps of
+# its own; since session 40's review they call grouped_gemm_session20/ab_run.sh.)
+B=benchmarks/results/logs/grouped_gemm_session20/ab_run.sh
 F=mosaic.FP8_PROMOTE
-timeout 200 python $A $OUT ablate_g1 2 DS_G1_m1024_gu/fp8 table skip=$F:skip,check:false nowait=$F:nowait,check:false 2>&1 | grep -v "^[IW]11" | tee $OUT/ablate_g1.log
-timeout 170 python $A $OUT ablate_ds 1 DS_prefill_G16_M16384_gu/fp8 table skip=$F:skip,check:false nowait=$F:nowait,check:false 2>&1 | grep -v "^[IW]11" | tee $OUT/ablate_ds.log
+bash $B 200 ablate_g1 2 DS_G1_m1024_gu/fp8 table skip=$F:skip,check:false nowait=$F:nowait,check:false
+bash $B 170 ablate_ds 1 DS_prefill_G16_M16384_gu/fp8 table skip=$F:skip,check:false nowait=$F:nowait,check:false

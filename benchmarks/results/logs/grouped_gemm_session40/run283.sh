@@ -2,8 +2,8 @@
 # Needs fp8_promote_experiment_rebased.patch (this folder) applied.
 # Session 40, call 12: "early": the row scales read from the ring before the step's wgmma is issued (checked),
 # against the table (which reads them after the issue, while the wgmma runs).
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$PWD:$PWD/tests
-A=benchmarks/results/logs/grouped_gemm_session20/ab_configs.py
+# (As run, each command set the device environment and filtered its logs itself, with greps of
+# its own; since session 40's review they call grouped_gemm_session20/ab_run.sh.)
+B=benchmarks/results/logs/grouped_gemm_session20/ab_run.sh
 F=mosaic.FP8_PROMOTE
-timeout 150 python $A $OUT early_g1 2 DS_G1_m1024_gu/fp8 table early=$F:early 2>&1 | grep -v "^[IW]11" | tee $OUT/early_g1.log
+bash $B 150 early_g1 2 DS_G1_m1024_gu/fp8 table early=$F:early
