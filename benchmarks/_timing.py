@@ -132,12 +132,17 @@ def _summary(samples, method) -> Timing:
 
 
 def checked_time(rec: dict, fn: Callable[..., Any], ref, arg_sets: Sequence[tuple], *, tol: float,
-                 iters: int) -> dict:
+                 iters: int, checked: Callable[..., Any] | None = None) -> dict:
   """Fill `rec` with fn's error vs `ref` on the first input set and, only if it is within `tol`,
   its time over all sets; a callable that fails or is wrong is recorded (us=None + note), since
-  a peer or config that cannot run a shape is a finding, not a crash."""
+  a peer or config that cannot run a shape is a finding, not a crash. checked(out, *args): the
+  part of fn's result the check compares with `ref` (e.g. `ref`'s zeros where fn's contract
+  leaves the result unspecified); it is not timed."""
   try:
-    rec["err"] = err = float(rel_err(jax.jit(fn)(*arg_sets[0]), ref))
+    out = jax.jit(fn)(*arg_sets[0])
+    if checked is not None:
+      out = checked(out, *arg_sets[0])
+    rec["err"] = err = float(rel_err(out, ref))
     if not err < tol:
       return dict(rec, us=None, note=f"wrong result (rel err {err:.3g})")
     t = time_fn(fn, arg_sets, iters=iters)

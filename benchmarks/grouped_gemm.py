@@ -6,7 +6,9 @@ the masked layout vs one batched dot over all M_max rows (cuBLAS batched, PEERS.
       [--out DIR] [--update-tuning]
 
 "jaxkern:auto" is the public op (the impl the rule chose is in each record's "chosen"); its fp8 rows
-take the weights K-major (rhs [G, N, K], as fp8 serving stores them).
+take the weights K-major (rhs [G, N, K], as fp8 serving stores them). "jaxkern:unwritten" (masked
+rows) is the public op with invalid_rows="unwritten" (rows past masked_m left unspecified, as
+DeepGEMM's masked kernel leaves them), checked on the valid rows.
 
 --update-tuning writes the fastest measured XLA variant per shape bucket to
 jaxkern/tuning/<device>/grouped_gemm.json, which the rule then prefers to its formula.
@@ -83,10 +85,18 @@ def _rates(rec, shape, rows, fp8=False, out_cols=None):
   return rec
 
 
-def _time(rec, fn, iters, ref, args_fn, tol=TOL):
+def _time(rec, fn, iters, ref, args_fn, tol=TOL, checked=None):
   """Check fn against ref on the first input set, then time it over rotated sets."""
   sets = [args_fn(s) for s in range(_timing.rotations_for(args_fn(0)))]
-  return _timing.checked_time(rec, fn, ref, sets, tol=tol, iters=iters)
+  return _timing.checked_time(rec, fn, ref, sets, tol=tol, iters=iters, checked=checked)
+
+
+def _valid_rows(out, lhs, rhs, masked_m):
+  """A masked-layout result with the rows past masked_m zero (the check of
+  invalid_rows="unwritten", whose contract leaves them unspecified)."""
+  del lhs, rhs
+  valid = jnp.arange(out.shape[1])[None, :, None] < masked_m[:, None, None]
+  return jnp.where(valid, out, jnp.zeros((), out.dtype))
 
 
 def fastest(records: list[dict]) -> dict:
@@ -192,6 +202,12 @@ def bench_masked(shape, iters):
   base = dict(shape=f"{shape.name}/masked", tp=1, layout="masked", dtype="bfloat16",
               m_max=shape.masked_m_max)
   records = [_auto_record(base, fn, (lhs, rhs, mm), iters, ref, args_fn)[0]]
+  # The same op under DeepGEMM's masked contract: rows past masked_m unwritten (unspecified)
+  unwritten = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m, invalid_rows="unwritten")
+  choice = jaxkern.explain(unwritten, lhs, rhs, mm)[0]
+  records.append(_time(dict(base, impl="jaxkern:unwritten", chosen=choice.impl,
+                            config=str(choice.config), source=choice.source),
+                       unwritten, iters, ref, args_fn, checked=_valid_rows))
   if jax.default_backend() == "gpu":
     # PEERS.md §3's masked peer: one cuBLAS batched GEMM over every row of [G, M_max, K], rows
     # past masked_m computed from whatever they hold (not zeroed), so checked against the

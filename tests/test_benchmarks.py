@@ -211,5 +211,15 @@ def test_ab_configs_clears_caches_when_module_flags_change(monkeypatch):
     assert cleared == [64] and mosaic.GATHER_COLS == 64
     ab.prepare({})                        # back to the default: cleared again
     assert cleared == [64, default] and mosaic.GATHER_COLS == default
+    # invalid_rows is a call argument, not a config field, and its variant is checked on the
+    # valid rows only; check:false is unchecked, anything else checked in full
+    _, unwritten = ab.parse("uw=invalid_rows:unwritten,tiles:groups")
+    calls = []
+    monkeypatch.setattr(ab, "config_runner",
+                        lambda module, fields: lambda *a, **kw: calls.append((fields, kw)))
+    ab.prepare(unwritten)(1, config=2)
+    assert calls == [({"tiles": "groups"}, {"invalid_rows": "unwritten", "config": 2})]
+    assert [ab.check_of(o) for o in (unwritten, overrides, {}, None)] == ["valid", False, True,
+                                                                           True]
   finally:
     monkeypatch.setattr(mosaic, "GATHER_COLS", default)

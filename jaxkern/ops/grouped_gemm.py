@@ -12,7 +12,7 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
-from pallas_kernels.grouped_gemm.reference import check_rhs_layout
+from pallas_kernels.grouped_gemm.reference import check_invalid_rows, check_rhs_layout
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm.support import signal_target
 
@@ -100,10 +100,10 @@ def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, a
 
 
 @functools.partial(jax.jit, static_argnames=("out_dtype", "activation", "rhs_layout",
-                                             "return_signals", "impl", "config"))
+                                             "invalid_rows", "return_signals", "impl", "config"))
 def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
-                 out_dtype=None, activation=None, rhs_layout="kn", return_signals=False, impl=None,
-                 config=None):
+                 out_dtype=None, activation=None, rhs_layout="kn", invalid_rows="zero",
+                 return_signals=False, impl=None, config=None):
   """Grouped GEMM for MoE experts.
 
   Contiguous: lhs [M, K] sorted by group, rhs [G, K, N], group_sizes [G] -> [M, N] (rows past
@@ -119,6 +119,13 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   through a transposed view: 0-6% slower than [G, K, N] on three H200 shapes
   (benchmarks/results/logs/grouped_gemm_session12/bf16_layout/{kn,nk}.json).
 
+  invalid_rows="unwritten": the rows no group owns (masked: >= masked_m[g]; contiguous: past
+  sum(group_sizes)) need not be written, and their contents are unspecified (DeepGEMM's masked
+  contract: the combine reads only the valid rows). The Mosaic GPU kernel then stores each
+  tile's rows only up to its last valid one (rounded up to a power-of-two number of 8-row
+  tiles) and none of a tile with no valid rows: on masked decode shapes, where M_max is several
+  times the expected rows, that drops most of the output's bytes. The XLA paths write zeros.
+
   return_signals=True (masked layout; the Mosaic GPU kernel) returns (out, signals): signals
   int32 [G, M_max / block_m], signals[g, i] counting the finished column tiles of rows
   [i * block_m, (i + 1) * block_m) of group g, each added only once that tile's output is in
@@ -127,13 +134,14 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   """
   problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
                      return_signals, rhs_layout)
+  check_invalid_rows(_OP, invalid_rows)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
   extra = {} if choice.impl == "xla" else dict(interpret=choice.interpret,
                                                return_signals=bool(return_signals))
   return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
                              rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
-                             activation=activation, rhs_layout=rhs_layout, config=choice.config,
-                             **extra)
+                             activation=activation, rhs_layout=rhs_layout,
+                             invalid_rows=invalid_rows, config=choice.config, **extra)
 
 
 def grouped_gemm_signal_target(lhs, rhs, masked_m, *, lhs_scale=None, rhs_scale=None,

@@ -3,7 +3,8 @@
 Both layouts become one problem: rows of a flat lhs [R, K] (the contiguous lhs, or the masked
 lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [start_g, end_g)
 (contiguous: the running sums of group_sizes, clipped to M; masked: g * M_max + [0, masked_m[g])).
-Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros.
+Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros (or,
+with invalid_rows="unwritten", need not be written: see below).
 
 The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets (t *
 block_m). XLA computes the groups' row bounds once per call (`segment_bounds`: one reduction
@@ -113,12 +114,24 @@ scalar read from the scale ring per step 63.6-64.4; no sums 55.5-55.6; the 16-bi
 fp8 operands (no wait per step) 56.3-56.5. DeepSeek prefill 854-858 -> 799-801 (no scales),
 854.5 (row scales only), 734 (no sums), 730 (16-bit loop). So the per-step wait costs nothing,
 the sums some, and reading the scale ring in the step most of the rest (reading the row scales
-before the wgmma issues instead: 65.2-65.3). Wider fp8 consumers lost (session 40, runs
+before the wgmma issues instead: 65.2-65.3). Loading them from global memory a step ahead
+instead of the ring lost (session 41, logs/grouped_gemm_session41/, runs 284-285): 81.5-82.0
+against 64.2-64.3 loaded at the step's start, 65.9-66.2 against 64.2-64.3 loaded after the
+wgmma's issue (DeepSeek prefill 855.1 vs 839.8, DS_G4 67.7-67.8 vs 60.4-60.8), and the block
+scales loaded after the issue instead of at the step's start cost 8.5 us on DS_G1
+(`fp8_gmem_scales_experiment.patch` there). Wider fp8 consumers lost (session 40, runs
 272-277): 64 x 256 (128 x 256 tiles, 3 stages: 4 do not fit) taking the product 128 columns at
 a time ran DeepSeek prefill in 1437 us (ptxas spilled), and keeping the sum in the wgmma
 accumulators, rescaled by (previous scales) / (this step's) before each step, 932-1202 us with
 ptxas serializing the wgmmas (C7514) and a 5x larger error (3.2-3.4e-3), as at 128 x 192 with 3
 stages (96.8 us on DS_G1): `fp8_256_experiment.patch` there.
+
+invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
+consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
+8-row tiles (the boxes the producer loads masked tiles in), and a consumer with none stores
+nothing; group tiles deal no zero segment. H200, the masked decode rows (session 41's run286,
+public op, us): DS_G16_m64_gu 228.2 -> 225.8, DS_G16_m32_dn 125.1 -> 118.5, Gemma decode gate/up
+259.8 -> 241.4, down 142.8 -> 126.5.
 
 Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
 for single-batch overlap of the down projection with the combine): signals[g, i] counts the
@@ -154,7 +167,7 @@ from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
 from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, launch_meta,
                                               piece_counts)
-from pallas_kernels.grouped_gemm.reference import check_rhs_layout, swap_kn
+from pallas_kernels.grouped_gemm.reference import check_invalid_rows, check_rhs_layout, swap_kn
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
                                                  SignalConsumer, column_parts, deferred_stores,
                                                  half_tiles, kernel_meta, reads_masked_m,
@@ -211,6 +224,7 @@ class Static:
                               # from group_sizes where it reads it (`plan.Meta.sizes`)
   rows: int = 0           # rows of the flat lhs
   segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
+  skip_invalid: bool = False  # invalid_rows="unwritten": rows no group owns need not be written
   interpret: bool = False
 
   @property
@@ -251,6 +265,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   # Row tiles in use: tiles="groups" uses fewer than m_tiles, the groups' tiles first, then the
   # zero segments' (the running tile counts say how many of each)
   used, work_tiles = meta.counts() if st.by_group else (st.m_tiles, st.m_tiles)
+  if st.by_group and st.skip_invalid:    # the zero segments' tiles: not dealt at all
+    used = work_tiles
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
   # alternate along the order, which C + c would deal to CTAs of one parity each.
   deal = (StreamDeal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles,
@@ -528,23 +544,41 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       count, out = for_each_group(g_lo, g_hi, span, group,         # rows of no group: zero
                                   (count, (zeros,) * num_pieces))
 
+      def copy(buf, c, box):
+        """Rows [0, box) of chunk c's buffer to the result."""
+        plgpu.copy_smem_to_gmem(buf if box == rows else buf.at[pl.ds(0, box)],
+                                out_ref.at[pl.ds(out_row0, box),
+                                           pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)])
+
       @jax.named_scope("store")
       def store():
-        _mgpu.store_chunks(out, o_smem.at[wg], stores, lambda buf, c, _: plgpu.copy_smem_to_gmem(
-            buf, out_ref.at[pl.ds(out_row0, rows),
-                            pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)]))
+        """The consumer's rows of the tile; returns the chunks sent. invalid_rows="unwritten":
+        only its rows up to its last one a group owns, as one box of a power-of-two number of
+        8-row tiles (as the producer loads masked tiles), none if it has none (a masked
+        group's tiles past masked_m, the contiguous layout's past the groups)."""
+        if not st.skip_invalid:
+          _mgpu.store_chunks(out, o_smem.at[wg], stores,
+                             lambda buf, c, _: copy(buf, c, rows))
+          return chunks
+        last = jnp.clip(g_hi, 0, st.num_groups - 1)    # (read whether the tile has any)
+        valid = jnp.where(g_lo <= g_hi, jnp.clip(meta.segment(last)[1] - out_row0, 0, rows), 0)
+        boxes = [r for r in (8, 16, 32, 64, 128) if r < rows] + [rows]
+        box = sum((valid > r).astype(jnp.int32) for r in boxes[:-1])
+        pl.when(valid > 0)(lambda: _mgpu.store_chunks(
+            out, o_smem.at[wg], stores, lambda buf, c, _: lax.switch(
+                box, [functools.partial(copy, buf, c, r) for r in boxes])))
+        return jnp.where(valid > 0, chunks, 0)
       if st.signals:
-        store()
+        sent = store()
         plgpu.wait_smem_to_gmem(0, wait_read_only=False)   # stores complete, not only read
         _mgpu.warpgroup_sync(interpret=st.interpret)       # ... whichever thread issued them
         plgpu.barrier_arrive(done)                         # both consumers' halves of the tile
         plgpu.barrier_wait(done)
         pl.when(wg == 0)(lambda: _mgpu.signal_release(sig_ref.at[pl.ds(m, 1)],
                                                       interpret=st.interpret))
-        return count, stores + chunks, pending
+        return count, stores + sent, pending
       if not st.by_group:
-        store()
-        return count, stores + chunks, pending
+        return count, stores + store(), pending
       return count, segment_store(out, g_lo <= g_hi), pending
 
     def unit(i, carry):
@@ -650,7 +684,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
 
 def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
                         rhs_scale=None, out_dtype=None, activation=None, rhs_layout: str = "kn",
-                        return_signals: bool = False,
+                        invalid_rows: str = "zero", return_signals: bool = False,
                         config: GroupedGemmPallasConfig = GroupedGemmPallasConfig(),
                         num_sms: int | None = None, consumer: SignalConsumer | None = None,
                         interpret: bool = False):
@@ -663,11 +697,14 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   return_signals) runs beside the GEMM; its results follow: (out, signals, *results).
 
   rhs_layout="nk": rhs is K-major [G, N, K] (and fp8 rhs_scale [G, cdiv(N, 128), K/128]).
+  invalid_rows="unwritten": rows no group owns are left unwritten where the kernel can skip them
+  (contents unspecified; see the module docstring).
   float8_e4m3fn operands need lhs_scale and rhs_scale (DeepGEMM's 1D2D scales, float32); the
   kernel reads fp8 weights K-major (fp8 wgmma takes no transposed operand), so an fp8 rhs in the
   "kn" layout is transposed in XLA first (one pass over the weights on every call)."""
   dtype = jnp.dtype(lhs.dtype)
   check_rhs_layout("grouped_gemm_pallas", rhs_layout)
+  check_invalid_rows("grouped_gemm_pallas", invalid_rows)
   k_major = rhs_layout == "nk"
   num_groups, k, n = (rhs.shape[0], rhs.shape[2], rhs.shape[1]) if k_major else rhs.shape
   fp8 = dtype.name == FP8
@@ -760,6 +797,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                gather_cols=GATHER_COLS if config.stream_k else 0,
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                segments=launch.segments, kernel_meta=in_kernel, rows=rows,
+               skip_invalid=invalid_rows == "unwritten",
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

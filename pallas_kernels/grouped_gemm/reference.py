@@ -21,6 +21,9 @@ _F32 = jnp.float32
 _SCALE_BLOCK = 128
 _E4M3_MAX = 448.0
 RHS_LAYOUTS = ("kn", "nk")
+# "zero": rows no group owns are written as zeros; "unwritten": they need not be written (their
+# contents are unspecified: the Mosaic GPU kernel skips them, the XLA paths write zeros anyway)
+INVALID_ROWS = ("zero", "unwritten")
 
 
 def check_rhs_layout(op: str, rhs_layout) -> None:
@@ -28,6 +31,14 @@ def check_rhs_layout(op: str, rhs_layout) -> None:
   if rhs_layout not in RHS_LAYOUTS:
     raise ValueError(f"{op}: rhs_layout must be 'kn' (rhs [G, K, N]) or 'nk' (rhs [G, N, K], "
                      f"K-major); got {rhs_layout!r}")
+
+
+def check_invalid_rows(op: str, invalid_rows) -> None:
+  """ValueError naming `op` unless invalid_rows is one of INVALID_ROWS."""
+  if invalid_rows not in INVALID_ROWS:
+    raise ValueError(f"{op}: invalid_rows must be 'zero' (rows no group owns written as zeros) "
+                     f"or 'unwritten' (left unwritten, contents unspecified); got "
+                     f"{invalid_rows!r}")
 
 
 def swap_kn(rhs, rhs_scale):
@@ -232,8 +243,11 @@ def _compute_dtype(lhs):
 
 
 def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
-                           rhs_scale=None, out_dtype=None, activation=None, rhs_layout="kn"):
-  """Float32 math throughout (HIGHEST precision), tiled contiguous / batched masked."""
+                           rhs_scale=None, out_dtype=None, activation=None, rhs_layout="kn",
+                           invalid_rows="zero"):
+  """Float32 math throughout (HIGHEST precision), tiled contiguous / batched masked; rows no
+  group owns are zeros whatever `invalid_rows` says (zeros are one answer "unwritten" allows)."""
+  check_invalid_rows("grouped_gemm_reference", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
                        activation=activation, config=GroupedGemmXlaConfig(method="tiled"),
@@ -241,9 +255,11 @@ def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_sca
 
 
 def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
-                     out_dtype=None, activation=None, rhs_layout="kn",
+                     out_dtype=None, activation=None, rhs_layout="kn", invalid_rows="zero",
                      config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
-  """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation."""
+  """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation; rows no
+  group owns are zeros whatever `invalid_rows` says (its select costs no extra pass)."""
+  check_invalid_rows("grouped_gemm_xla", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
   compute = _compute_dtype(lhs)
   precision = lax.Precision.HIGHEST if compute == jnp.float32 else lax.Precision.DEFAULT

@@ -143,6 +143,35 @@ def test_grouped_gemm_peers_shapes(gpu, shape):
     assert rel_err(out, ref) < 1e-2
 
 
+@pytest.mark.parametrize("name", MASKED_GROUPED_GEMM_SHAPES)
+def test_grouped_gemm_unwritten_invalid_rows(gpu, name):
+  """invalid_rows="unwritten" on the public op (the rule's pick) for each masked PEERS.md §3
+  shape, masked (NaN past masked_m; also SwiGLU) and contiguous (NaN rows past the groups):
+  the valid rows against the float32 reference."""
+  shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
+  rng = np.random.default_rng(1)
+  sizes = shape.group_sizes()
+  gs = jnp.asarray(sizes)
+  rhs = jnp.asarray(rng.standard_normal((shape.num_groups, shape.k, shape.n), np.float32),
+                    jnp.bfloat16)
+  rows = int(sizes.sum())
+  lhs = rng.standard_normal((rows + 72, shape.k), np.float32)
+  lhs[rows:] = np.nan
+  lhs = jnp.asarray(lhs, jnp.bfloat16)
+  out = jaxkern.grouped_gemm(lhs, rhs, gs, invalid_rows="unwritten")
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, gs)
+  assert rel_err(out[:rows], ref[:rows]) < 1e-2
+  mm = jnp.minimum(gs, shape.masked_m_max)
+  valid = jnp.arange(shape.masked_m_max)[None, :, None] < mm[:, None, None]
+  masked = jnp.asarray(_masked_lhs(rng, shape, np.asarray(mm)), jnp.bfloat16)
+  for activation in (None, "swiglu"):
+    out = jaxkern.grouped_gemm(masked, rhs, masked_m=mm, activation=activation,
+                               invalid_rows="unwritten")
+    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m,
+                                                         activation=activation))(masked, rhs, mm)
+    assert rel_err(jnp.where(valid, out, 0), ref) < 1e-2
+
+
 @pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
 def test_grouped_gemm_fp8(gpu, name):
   shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)

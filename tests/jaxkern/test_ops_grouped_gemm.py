@@ -25,6 +25,10 @@ def test_contiguous_and_masked(rng):
   out = jaxkern.grouped_gemm(masked, rhs, masked_m=jnp.asarray(mm), activation="swiglu")
   want = grouped_gemm_numpy(masked, rhs, masked_m=mm, activation="swiglu")
   assert out.shape == (5, 16, 24) and rel_err(out, want) < 2e-2
+  # invalid_rows="unwritten" allows any contents past masked_m; the XLA path writes zeros
+  loose = jaxkern.grouped_gemm(masked, rhs, masked_m=jnp.asarray(mm), activation="swiglu",
+                               invalid_rows="unwritten")
+  np.testing.assert_array_equal(np.asarray(loose, np.float32), np.asarray(out, np.float32))
 
 
 LHS, RHS, GS = S((64, 256), jnp.bfloat16), S((4, 256, 96), jnp.bfloat16), S((4,), jnp.int32)
@@ -53,6 +57,7 @@ BAD = [
     ((LHS, RHS, GS), dict(out_dtype=jnp.int32), "out_dtype must be None or one of"),
     ((LHS, RHS, GS), dict(return_signals=True), "return_signals=True is for the masked layout"),
     ((LHS, RHS, GS), dict(rhs_layout="tn"), "rhs_layout must be 'kn'"),
+    ((LHS, RHS, GS), dict(invalid_rows="nan"), "invalid_rows must be 'zero'"),
     ((LHS, RHS, GS), dict(rhs_layout="nk"), "last dim must be K=96 (rhs [G, N, K] (rhs_layout='nk')"),
     ((L8, S((4, 96, 256), FP8), GS), dict(lhs_scale=LS8, rhs_scale=RS8, rhs_layout="nk"),
      "rhs_scale must be float32[4, 1, 2] (per 128x128 block, [G, N/128, K/128]"),

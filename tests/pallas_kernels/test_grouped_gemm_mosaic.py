@@ -219,6 +219,72 @@ def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng
   _masked_case(rng, m_max, k, n, masked_m)(config, 5)
 
 
+def _written_rows(valid_ends, total, tile_rows):
+  """Rows a kernel with invalid_rows="unwritten" stores, given the end of the valid rows of each
+  `tile_rows`-row consumer tile (rows [t * tile_rows, valid_end)): each consumer's rows up to its
+  last valid one rounded up to a power-of-two number of 8-row tiles (or all of them), none
+  where it has none."""
+  written = np.zeros(total, bool)
+  for t, end in enumerate(valid_ends):
+    count = max(0, min(end - t * tile_rows, tile_rows))
+    if count:
+      box = next((b for b in (8, 16, 32, 64, 128) if b >= count and b < tile_rows), tile_rows)
+      written[t * tile_rows:t * tile_rows + box] = True
+  return written
+
+
+@pytest.mark.parametrize("config", [
+    C(block_m=64, block_n=128, split="n", num_stages=2),                 # Gm decode's table
+    C(block_m=128, block_n=128, split="m", num_stages=2),                # a consumer with none
+    C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups")])
+def test_unwritten_invalid_rows_store_only_up_to_the_last_valid_row(rng, config):
+  # invalid_rows="unwritten", masked layout, M_max a multiple of block_m (the kernel reads
+  # masked_m): every valid row right, and the rows the kernel must not write left as the
+  # interpreter allocated them (NaN): row tiles store each consumer's rows up to its last
+  # valid one in a box of 8, 16, 32, 64 (or all) rows and skip tiles past masked_m; group tiles
+  # store exactly the groups' rows and deal no zero segment.
+  m_max, k, n = 128, 64, 128
+  masked_m = np.array([5, 70, 0, 128, 33], np.int32)
+  g = len(masked_m)
+  lhs = rng.standard_normal((g, m_max, k)).astype(np.float32)
+  for i, mm in enumerate(masked_m):
+    lhs[i, mm:] = np.nan
+  lhs16 = jnp.asarray(lhs, jnp.bfloat16)
+  rhs16 = jnp.asarray(rng.standard_normal((g, k, n)) / 8, jnp.bfloat16)
+  want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
+                            masked_m=masked_m)
+  out = np.asarray(_run(lhs16, rhs16, masked_m=jnp.asarray(masked_m), config=config, num_sms=3,
+                        invalid_rows="unwritten"), np.float32)
+  valid = np.arange(m_max)[None, :] < masked_m[:, None]
+  _close(out[valid], want[valid])
+  if config.tiles == "groups":
+    written = valid
+  else:
+    rows = config.block_m // 2 if config.split == "m" else config.block_m
+    written = np.stack([_written_rows([mm] * (m_max // rows), m_max, rows) for mm in masked_m])
+  assert np.all(out[~written] != out[~written])             # NaN: never written
+  assert np.all(out[written & ~valid] == 0)                 # a box's rows past masked_m
+
+
+def test_unwritten_invalid_rows_contiguous(rng):
+  # The contiguous layout's rows past sum(group_sizes) (145 of 200): row tile 2 (rows 128..191)
+  # stores a box of 32 rows, tile 3 none; group tiles store exactly rows 0..144.
+  sizes = np.array([70, 0, 75], np.int32)
+  x = rng.standard_normal((200, 64))
+  w = rng.standard_normal((3, 64, 128)) / 8
+  lhs16, rhs16 = jnp.asarray(x, jnp.bfloat16), jnp.asarray(w, jnp.bfloat16)
+  want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
+                            group_sizes=sizes)
+  for config, written in ((C(block_m=64, block_n=128, split="n", num_stages=2),
+                           _written_rows([145] * 4, 200, 64)),
+                          (C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"),
+                           np.arange(200) < 145)):
+    out = np.asarray(_run(lhs16, rhs16, jnp.asarray(sizes), config=config, num_sms=3,
+                          invalid_rows="unwritten"), np.float32)
+    _close(out[:145], want[:145])
+    assert np.all(np.isnan(out[~written])) and np.all(out[written][145:] == 0)
+
+
 @pytest.mark.parametrize("layout,config,rhs_layout", [
     ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2), "kn"),
     ("masked", C(block_m=64, block_n=256, split="n", num_stages=2), "kn"),
@@ -256,16 +322,18 @@ def test_swiglu_epilogue(rng, layout, config, rhs_layout):
   assert np.all(np.asarray(out, np.float32)[want == 0] == 0)   # rows of no group: zeros
 
 
-@pytest.mark.parametrize("config,activation,num_sms", [
-    (C(block_m=64, block_n=128, split="n", num_stages=2), None, 3),
-    (C(block_m=128, block_n=128, split="m", num_stages=3), None, 2),
-    (C(block_m=64, block_n=256, split="n", num_stages=2), "swiglu", 3)])
+@pytest.mark.parametrize("config,activation,num_sms,invalid_rows", [
+    (C(block_m=64, block_n=128, split="n", num_stages=2), None, 3, "zero"),
+    (C(block_m=128, block_n=128, split="m", num_stages=3), None, 2, "zero"),
+    (C(block_m=128, block_n=128, split="m", num_stages=3), None, 2, "unwritten"),
+    (C(block_m=64, block_n=256, split="n", num_stages=2), "swiglu", 3, "zero")])
 def test_signals_count_column_tiles_and_a_consumer_reads_final_blocks(rng, config, activation,
-                                                                      num_sms):
+                                                                      num_sms, invalid_rows):
   # Masked layout with an empty group, a partial one and a full one; N/N_out not a multiple of
   # the tile's columns. Every block's signal ends at the column-tile count, and a consumer on an
   # extra CTA that copies each block once its signal is complete gets the final output. (Under
   # the interpreter the consumer runs after the GEMM's CTAs; the H200 test runs them together.)
+  # invalid_rows="unwritten": blocks past masked_m, storing nothing, still count every tile.
   g, m_max, k, n = 3, 128, 64, 320
   masked_m = np.array([70, 0, 128], np.int32)
   lhs = rng.standard_normal((g, m_max, k)).astype(np.float32)
@@ -281,13 +349,16 @@ def test_signals_count_column_tiles_and_a_consumer_reads_final_blocks(rng, confi
                                n_out=padded_n, target=target, dtype=jnp.bfloat16, interpret=True)
   out, signals, snap, polls = _run(lhs16, rhs16, masked_m=jnp.asarray(masked_m),
                                    activation=activation, return_signals=True, config=config,
-                                   num_sms=num_sms, consumer=consumer)
+                                   num_sms=num_sms, consumer=consumer, invalid_rows=invalid_rows)
   want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
                             masked_m=masked_m, activation=activation)
   assert out.shape == (g, m_max, n_out) and signals.shape == (g, m_max // config.block_m)
-  _close(out.reshape(-1, n_out), want.reshape(-1, n_out))
+  valid = (np.arange(m_max)[None, :] < masked_m[:, None]).reshape(-1)
+  checked = valid if invalid_rows == "unwritten" else np.ones_like(valid)
+  _close(out.reshape(-1, n_out)[checked], want.reshape(-1, n_out)[checked])
   np.testing.assert_array_equal(np.asarray(signals), target)
-  np.testing.assert_array_equal(np.asarray(snap)[:, :n_out], np.asarray(out).reshape(-1, n_out))
+  np.testing.assert_array_equal(np.asarray(snap)[checked, :n_out],
+                                np.asarray(out).reshape(-1, n_out)[checked])
   np.testing.assert_array_equal(np.asarray(polls), 0)
   if num_sms != 3 or activation:     # once: the interpreter is slow
     return

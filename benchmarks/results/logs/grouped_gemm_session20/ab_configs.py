@@ -8,7 +8,9 @@ fields replaced (ints, true / false, or strings: "g128s5b1=block_n:128,num_stage
 Two more kinds of key (session 39's review: that session had written two scripts of their own
 for them): "mosaic.NAME:value" sets a module flag of the kernel for this variant (flags a
 variant does not name keep their defaults; an experiment patch adds the flag), and
-"check:false" times a variant that is wrong by design (an ablation) without the check.
+"check:false" times a variant that is wrong by design (an ablation) without the check; and
+"invalid_rows:unwritten" (session 41) passes that argument to the kernel and checks the valid
+rows only.
 python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
 e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch."""
 import sys
@@ -49,8 +51,11 @@ def prepare(overrides):
   for flag, value in _FLAG_DEFAULTS.items():
     setattr(mosaic, flag, value)
   fields = {}
+  call = {}
   for key, value in overrides.items():
-    if key.startswith("mosaic."):
+    if key == "invalid_rows":
+      call[key] = value
+    elif key.startswith("mosaic."):
       flag = key.split(".", 1)[1]
       _FLAG_DEFAULTS.setdefault(flag, getattr(mosaic, flag))   # an unknown flag fails here
       setattr(mosaic, flag, value)
@@ -61,11 +66,22 @@ def prepare(overrides):
     jax.clear_caches()
     _TRACED_FLAGS.clear()
     _TRACED_FLAGS.update(flags)
-  return config_runner(mosaic, fields)
+  run = config_runner(mosaic, fields)
+  return (lambda *a, **kw: run(*a, **call, **kw)) if call else run
+
+
+def check_of(overrides):
+  """A variant's check (`ab_case.timed`): False for "check:false", "valid" for
+  "invalid_rows:unwritten", else True."""
+  if overrides is None:
+    return True
+  if overrides.get("invalid_rows", "zero") != "zero":
+    return "valid"
+  return overrides.get("check", True)
 
 
 if __name__ == "__main__":
   out, name, rounds, rows, *specs = sys.argv[1:]
   interleaved(f"{out}/{name}.json", rows.split(","), int(rounds),
-              [(label, lambda o=o: prepare(o), o is None or o.get("check", True))
+              [(label, lambda o=o: prepare(o), check_of(o))
                for label, o in map(parse, specs)], width=30)
