@@ -91,11 +91,15 @@ def _time(rec, fn, iters, ref, args_fn, tol=TOL, checked=None):
   return _timing.checked_time(rec, fn, ref, sets, tol=tol, iters=iters, checked=checked)
 
 
-def _valid_rows(out, lhs, rhs, masked_m):
-  """A masked-layout result with the rows past masked_m zero (the check of
-  invalid_rows="unwritten", whose contract leaves them unspecified)."""
-  del lhs, rhs
-  valid = jnp.arange(out.shape[1])[None, :, None] < masked_m[:, None, None]
+def valid_rows(out, lhs, rhs, sizes, *scales):
+  """`out` with the rows no group owns zero (masked [G, M_max, N]: rows past masked_m = sizes;
+  contiguous [M, N]: rows past sum(group_sizes) = sizes): what a result under
+  invalid_rows="unwritten", whose contract leaves those rows unspecified, is checked on."""
+  del lhs, rhs, scales
+  if out.ndim == 3:
+    valid = jnp.arange(out.shape[1])[None, :, None] < sizes[:, None, None]
+  else:
+    valid = jnp.arange(out.shape[0])[:, None] < sizes.sum()
   return jnp.where(valid, out, jnp.zeros((), out.dtype))
 
 
@@ -131,12 +135,13 @@ def _candidates(problem, device):
   return picks
 
 
-def _auto_record(base: dict, fn, args, iters, ref, args_fn):
-  """The public op `fn` ("jaxkern:auto"), checked and timed, with the rule's choice on `args`
-  (chosen impl, config, where the config came from): (record, Choice)."""
+def _auto_record(base: dict, fn, args, iters, ref, args_fn, impl="jaxkern:auto", checked=None):
+  """The public op `fn` (as `impl`), checked (`checked`: see `_timing.checked_time`) and timed,
+  with the rule's choice on `args` (chosen impl, config, where the config came from): (record,
+  Choice)."""
   choice = jaxkern.explain(fn, *args)[0]
-  rec = _time(dict(base, impl="jaxkern:auto", chosen=choice.impl, config=str(choice.config),
-                   source=choice.source), fn, iters, ref, args_fn)
+  rec = _time(dict(base, impl=impl, chosen=choice.impl, config=str(choice.config),
+                   source=choice.source), fn, iters, ref, args_fn, checked=checked)
   return rec, choice
 
 
@@ -204,10 +209,8 @@ def bench_masked(shape, iters):
   records = [_auto_record(base, fn, (lhs, rhs, mm), iters, ref, args_fn)[0]]
   # The same op under DeepGEMM's masked contract: rows past masked_m unwritten (unspecified)
   unwritten = lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m, invalid_rows="unwritten")
-  choice = jaxkern.explain(unwritten, lhs, rhs, mm)[0]
-  records.append(_time(dict(base, impl="jaxkern:unwritten", chosen=choice.impl,
-                            config=str(choice.config), source=choice.source),
-                       unwritten, iters, ref, args_fn, checked=_valid_rows))
+  records.append(_auto_record(base, unwritten, (lhs, rhs, mm), iters, ref, args_fn,
+                              impl="jaxkern:unwritten", checked=valid_rows)[0])
   if jax.default_backend() == "gpu":
     # PEERS.md §3's masked peer: one cuBLAS batched GEMM over every row of [G, M_max, K], rows
     # past masked_m computed from whatever they hold (not zeroed), so checked against the

@@ -172,6 +172,18 @@ def store_chunks(tile, bufs, stores, send) -> None:
     store_chunk(c, chunk, bufs, stores, send)
 
 
+def row_boxes(most: int) -> list[int]:
+  """TMA boxes for the first rows of a `most`-row tile as one copy (`row_box`): 8, 16, 32, 64,
+  128 rows below `most`, then all `most` (also for a `most` of 192 or 24)."""
+  return [r for r in (8, 16, 32, 64, 128) if r < most] + [most]
+
+
+def row_box(count, boxes: list[int]):
+  """The index in `boxes` (`row_boxes`) of the smallest box holding `count` rows (count >= 1;
+  traced int32) for a `lax.switch` over the boxes' copies."""
+  return sum((count > r).astype(jnp.int32) for r in boxes[:-1])
+
+
 def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1) -> None:
   """copy(offset, rows) over rows [first, first + n) * unit of a range, n in [0, most], as boxes
   of power-of-two multiples of `unit` rows (n's binary digits, from the largest power of two <=

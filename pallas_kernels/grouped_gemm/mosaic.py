@@ -128,10 +128,11 @@ stages (96.8 us on DS_G1): `fp8_256_experiment.patch` there.
 
 invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
 consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
-8-row tiles (the boxes the producer loads masked tiles in), and a consumer with none stores
-nothing; group tiles deal no zero segment. H200, the masked decode rows (session 41's run286,
-public op, us): DS_G16_m64_gu 228.2 -> 225.8, DS_G16_m32_dn 125.1 -> 118.5, Gemma decode gate/up
-259.8 -> 241.4, down 142.8 -> 126.5.
+8-row tiles (`_mgpu.row_boxes`, as the producer loads masked tiles), and a consumer with none
+stores nothing; group tiles get no zero segments (`launch_meta(zero_segments=False)`). H200,
+the masked decode rows (public op, us, zeros -> unwritten in one run; session 41's review,
+run291): DS_G16_m64_gu 226.6 -> 222.4, DS_G16_m32_dn 123.4 -> 116.6, Gemma decode gate/up
+257.6 -> 239.8, down 142.0 -> 125.3.
 
 Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
 for single-batch overlap of the down projection with the combine): signals[g, i] counts the
@@ -224,7 +225,8 @@ class Static:
                               # from group_sizes where it reads it (`plan.Meta.sizes`)
   rows: int = 0           # rows of the flat lhs
   segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
-  skip_invalid: bool = False  # invalid_rows="unwritten": rows no group owns need not be written
+  skip_invalid: bool = False  # invalid_rows="unwritten": row tiles store only up to the last
+                              # valid row (group tiles: no zero segments in the metadata)
   interpret: bool = False
 
   @property
@@ -265,8 +267,6 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   # Row tiles in use: tiles="groups" uses fewer than m_tiles, the groups' tiles first, then the
   # zero segments' (the running tile counts say how many of each)
   used, work_tiles = meta.counts() if st.by_group else (st.m_tiles, st.m_tiles)
-  if st.by_group and st.skip_invalid:    # the zero segments' tiles: not dealt at all
-    used = work_tiles
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
   # alternate along the order, which C + c would deal to CTAs of one parity each.
   deal = (StreamDeal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles,
@@ -313,9 +313,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       # one process (logs/grouped_gemm_session33/ab_boxes_run223.json, 2 rounds): Gm_decode_gu
       # 267.4-267.7 -> 257.8-257.9 us, Gm_decode_dn 143.0-143.3 -> 141.4-141.7, DS_G16_m64_gu
       # 227.8-228.2 -> 224.1-224.2, DS_G16_m32_dn 122.9-123.0 -> 123.2-123.4 (masked).
-      boxes = ([r for r in (8, 16, 32, 64, 128) if r < st.block_m] + [st.block_m]
-               if st.m_max else [])     # (the last box: all rows, also for a block_m of 192)
-      box = sum((end - row0 > r).astype(jnp.int32) for r in boxes[:-1])
+      boxes = _mgpu.row_boxes(st.block_m) if st.m_max else []
+      box = _mgpu.row_box(end - row0, boxes)
 
       def load_lhs(kk, slot, rows=st.block_m):
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, rows), pl.ds(kk * bk, bk)],
@@ -541,8 +540,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         if st.deferred:
           return count, after, Pending.of(out, g_lo, row0, col0, live, st)
         return count, segment_store(out, live), pending    # fp8 stream-K
-      count, out = for_each_group(g_lo, g_hi, span, group,         # rows of no group: zero
-                                  (count, (zeros,) * num_pieces))
+      def group_end(g, start, end, k_steps, carry):    # (and the last group's end row)
+        return (*group(g, start, end, k_steps, carry[:2]), end)
+      count, out, valid_end = for_each_group(g_lo, g_hi, span, group_end,   # rows of no
+                                             (count, (zeros,) * num_pieces, out_row0))  # group: 0
 
       def copy(buf, c, box):
         """Rows [0, box) of chunk c's buffer to the result."""
@@ -560,10 +561,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           _mgpu.store_chunks(out, o_smem.at[wg], stores,
                              lambda buf, c, _: copy(buf, c, rows))
           return chunks
-        last = jnp.clip(g_hi, 0, st.num_groups - 1)    # (read whether the tile has any)
-        valid = jnp.where(g_lo <= g_hi, jnp.clip(meta.segment(last)[1] - out_row0, 0, rows), 0)
-        boxes = [r for r in (8, 16, 32, 64, 128) if r < rows] + [rows]
-        box = sum((valid > r).astype(jnp.int32) for r in boxes[:-1])
+        valid = jnp.clip(valid_end - out_row0, 0, rows)   # (the group loop read the end)
+        boxes = _mgpu.row_boxes(rows)
+        box = _mgpu.row_box(valid, boxes)
         pl.when(valid > 0)(lambda: _mgpu.store_chunks(
             out, o_smem.at[wg], stores, lambda buf, c, _: lax.switch(
                 box, [functools.partial(copy, buf, c, r) for r in boxes])))
@@ -736,7 +736,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   in_kernel = not direct and kernel_meta(num_groups, masked=masked_m is not None)
   launch = launch_meta(rows, bm, by_group=by_group, group_sizes=group_sizes, masked_m=masked_m,
                        m_max=0 if masked_m is None else lhs.shape[1], direct=direct,
-                       kernel=in_kernel)
+                       kernel=in_kernel, zero_segments=invalid_rows == "zero")
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = lhs_scale.reshape(rows, k // SCALE_BLOCK).astype(_F32).T
     if not k_major:   # fp8 wgmma reads K-major weights only: [G, N, K] (and scales to match)

@@ -122,7 +122,7 @@ class Values:
     return out
 
 
-def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool):
+def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool, zero_segments: bool = True):
   """The kernel's own `launch_meta` for a few contiguous groups (`support.kernel_meta`,
   `Meta.sizes`): from the G group sizes, scalars the kernel reads where it needs a bound, the
   `tile_ends` and flat `segment_bounds` (same segments, same values) as `Values`: (ends,
@@ -132,7 +132,7 @@ def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool):
   for size in sizes:     # running sums clipped to `rows`, as segment_bounds' saturating reduction
     start, end = end, jnp.minimum(end + jnp.clip(size, 0, rows), rows)
     segs.append((start, end))
-  if by_group:           # the rows past the last group
+  if by_group and zero_segments:     # the rows past the last group
     segs.append((end, jnp.int32(rows)))
   bounds = Values(x for seg in segs for x in seg)
   if not by_group:
@@ -153,22 +153,26 @@ class LaunchMeta(NamedTuple):
 
 
 def launch_meta(rows: int, block_m: int, *, by_group: bool, group_sizes=None, masked_m=None,
-                m_max: int = 0, direct: bool = False, kernel: bool = False) -> LaunchMeta:
+                m_max: int = 0, direct: bool = False, kernel: bool = False,
+                zero_segments: bool = True) -> LaunchMeta:
   """The metadata arrays of a launch over `rows` rows of the flat lhs: with `direct` (masked row
   tiles, M_max a multiple of block_m: `support.reads_masked_m`) masked_m itself, no XLA kernel;
   with `kernel` (a few contiguous groups: `support.kernel_meta`) group_sizes as both arrays,
   from which the kernel computes the rest (`sizes_meta`), no XLA kernel either; else
-  `segment_bounds` (tiles="groups": with the zero segments, and `tile_ends`)."""
+  `segment_bounds` (tiles="groups": and `tile_ends`). tiles="groups" tiles the zero segments
+  too (rows no group owns, stored as zeros) unless zero_segments=False (invalid_rows=
+  "unwritten": the groups' tiles are then all the tiles in use)."""
+  zero_segments = by_group and zero_segments
   if direct:
     masked_m = masked_m.astype(jnp.int32)
     return LaunchMeta(masked_m, masked_m, -(-rows // block_m), 0)
   if kernel:
     sizes = group_sizes.astype(jnp.int32)
-    segments = sizes.shape[0] + int(by_group)       # by_group: the rows past the last group
+    segments = sizes.shape[0] + int(zero_segments)  # the rows past the last group
     return LaunchMeta(sizes, sizes, group_tiles_bound(rows, segments, block_m) if by_group
                       else -(-rows // block_m), segments)
   bounds = segment_bounds(rows, group_sizes=group_sizes, masked_m=masked_m, m_max=m_max,
-                          zero_segments=by_group)
+                          zero_segments=zero_segments)
   segments = bounds.shape[0]
   if not by_group:
     return LaunchMeta(bounds.reshape(-1), bounds.reshape(-1), -(-rows // block_m), segments)
@@ -237,7 +241,8 @@ class Meta:
     if not self.sizes:
       return self.ends_ref, self.bounds_ref
     return sizes_meta([self.bounds_ref[g] for g in range(self.num_groups)], rows=self.rows,
-                      block_m=self.block_m, by_group=self.by_group)
+                      block_m=self.block_m, by_group=self.by_group,
+                      zero_segments=self.segments > self.num_groups)
 
   def _masked_rows(self, g):
     """m_max > 0: group g's valid rows, masked_m[g] clipped to [0, M_max]."""

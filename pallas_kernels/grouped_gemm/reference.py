@@ -258,7 +258,7 @@ def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=Non
                      out_dtype=None, activation=None, rhs_layout="kn", invalid_rows="zero",
                      config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
   """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation; rows no
-  group owns are zeros whatever `invalid_rows` says (its select costs no extra pass)."""
+  group owns are zeros whatever `invalid_rows` says (this path does not use the freedom)."""
   check_invalid_rows("grouped_gemm_xla", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
   compute = _compute_dtype(lhs)

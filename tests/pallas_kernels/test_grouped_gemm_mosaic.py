@@ -481,7 +481,8 @@ def test_fp8_unsupported_configs():
                         config=C(block_m=128, block_n=128, **F8))
 
 
-def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, **groups):
+def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, zero_segments=True,
+              **groups):
   """What the kernel reads, through `plan.Meta` over the arrays `plan.launch_meta` computes (the
   kernel's reads done on arrays): every segment's bounds ([S, 2]; with `direct`, masked_m read
   as the kernel reads it, S = G), every row tile's `Meta.tile` entry ([tiles, 3]: first, last,
@@ -496,7 +497,7 @@ def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, **groups):
 
   def run(**groups):
     launch = plan.launch_meta(rows, block_m, by_group=by_group, m_max=m_max, direct=direct,
-                              kernel=kernel, **groups)
+                              kernel=kernel, zero_segments=zero_segments, **groups)
     meta = plan.Meta(launch.ends, launch.bounds, block_m, num_groups, segments=launch.segments,
                      by_group=by_group, m_max=m_max if direct else 0, sizes=kernel, rows=rows)
     segs = jnp.arange(launch.segments or num_groups, dtype=jnp.int32)
@@ -613,11 +614,12 @@ def test_kernel_metadata_matches_xla_metadata(rng):
   """`plan.sizes_meta` (the kernel's own metadata for a few contiguous groups, no XLA kernel
   before the launch) gives every bound, row tile entry and tile count that XLA's
   `segment_bounds` and `tile_ends` give: both tile kinds, sizes past the rows, negative and
-  empty."""
+  empty. Without zero segments (invalid_rows="unwritten") the groups' tiles are all in use."""
   for trial in range(16):
     num_groups = int(rng.integers(1, 10))
     bm = int(rng.choice([64, 128, 192]))
     by_group = bool(trial % 2)
+    zero = trial % 4 != 3
     rows = int(rng.integers(1, 500))
     sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
                                empty=int(rng.integers(0, num_groups)))
@@ -625,10 +627,13 @@ def test_kernel_metadata_matches_xla_metadata(rng):
     if num_groups > 2:   # a whole tile's rows from a row that is no multiple of 8: 2 tiles
       sizes[:2] = 3, bm
     groups = dict(group_sizes=jnp.asarray(sizes))
-    xla = _metadata(rows, bm, by_group, **dict(groups))
-    mine = _metadata(rows, bm, by_group, kernel=True, **dict(groups))
+    xla = _metadata(rows, bm, by_group, zero_segments=zero, **dict(groups))
+    mine = _metadata(rows, bm, by_group, kernel=True, zero_segments=zero, **dict(groups))
     for a, b in zip(xla, mine):
       assert np.array_equal(a, b), (trial, groups)
+    if by_group:
+      assert len(xla[0]) == num_groups + zero and (xla[2][0] == xla[2][1]) == (
+          not zero or int(np.clip(sizes, 0, None).sum()) >= rows)
 
 
 def test_metadata_large_fallbacks_agree(rng, monkeypatch):

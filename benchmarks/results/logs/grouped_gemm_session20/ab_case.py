@@ -8,7 +8,7 @@ import dataclasses, functools, importlib.util, json, sys
 import jax
 import jaxkern
 from benchmarks import _timing
-from benchmarks.grouped_gemm import _inputs, fp8_inputs
+from benchmarks.grouped_gemm import _inputs, fp8_inputs, valid_rows
 from jaxkern.shapes import GROUPED_GEMM_SHAPES
 from pallas_kernels.grouped_gemm import grouped_gemm_reference
 
@@ -39,23 +39,12 @@ def case(full):
   return sets, call, ref, cfg, 2.0 * rows * s.k * s.n
 
 
-def valid_rows(out, lhs, rhs, sizes, *scales):
-  """`out` with the rows no group owns zero (masked: past masked_m; contiguous: past the
-  groups): what a variant with invalid_rows="unwritten" (session 41) is checked on."""
-  del lhs, rhs, scales
-  if out.ndim == 3:
-    valid = jax.numpy.arange(out.shape[1])[None, :, None] < sizes[:, None, None]
-  else:
-    valid = jax.numpy.arange(out.shape[0])[:, None] < sizes.sum()
-  return jax.numpy.where(valid, out, jax.numpy.zeros((), out.dtype))
-
-
 def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False, check=True):
   """rec checked and timed (iters 10) with its mosaic kernels' time as kernel_us, printed
   after `label`; a layout-inference failure ends the run when asked (every shape fails alike).
   check=False (session 39): an ablation that is wrong by design, timed without the check and
   marked so in its record and line; check="valid" (session 41): checked on the rows groups own
-  only (`valid_rows`)."""
+  only (`benchmarks.grouped_gemm.valid_rows`)."""
   if check:
     r = _timing.checked_time(rec, fn, ref, sets, tol=2e-2, iters=10,
                              checked=valid_rows if check == "valid" else None)
