@@ -104,8 +104,17 @@ The producer also rings each step's lhs scales of the tile rows. Each consumer o
 64 x 192 (a step's product and the running sum must both fit in registers): a step's product
 goes to a fresh accumulator and is added to the running one times its row scales and block
 scale, in float32, in 128-column pieces, or 64-column ones where a tile's columns start mid
-scale block (192-wide tiles); the block scales of the next step are loaded from global memory
-while this one runs. The promotion is a large part of the fp8 step's time (session 40, H200,
+scale block (192-wide tiles). Each step's scales are ready before its wgmmas issue: once a
+step's wgmma is awaited, the consumer waits for the next fill, reads its row scales from the ring
+and forms the next step's scale products (the block scales, scalar loads from global memory, come
+a step earlier still), then adds this step's product. Until session 42 the row scales were read
+in the step, and ptxas placed their products (and the block scales' register move) between the
+step's wgmma issues, which then waited on the shared and global loads (SASS of the step,
+benchmarks/results/logs/grouped_gemm_session42/); reading them a step early took, H200 kernel
+us, checked, one process (run295-296): DS_G1_m1024_gu 64.5-64.7 -> 62.0-62.4, DS_G4_m256_gu
+60.0-62.0 -> 59.0-60.2, DeepSeek prefill 843.7-843.8 -> 827.0-827.7, Gemma prefill gate/up
+539.1 -> 530.7, DS_G16_m64_gu 132.0-132.7 -> 133.8-134.0 (the one row it slows). The
+measurements below are of the earlier step. The promotion is a large part of the fp8 step's time (session 40, H200,
 128 x 192 tiles, ablations wrong by design and timed unchecked, benchmarks/results/logs/
 grouped_gemm_session40/, runs 279-283; session 39's "level" ablations had all run this kernel,
 the launch's jit cache keyed on the config alone): DS_G1_m1024_gu kernel 64.5-64.9 us; the sums
@@ -381,37 +390,58 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
         w = jnp.minimum(g, st.num_groups - 1)     # a zero segment (g >= G) runs no step
 
-        def block_scales(kk):    # scalar loads from global memory: issued a step ahead
+        def block_scales(kk):    # scalar loads from global memory, a step ahead of their use
           kk = jnp.minimum(kk, st.k_blocks - 1)
           return tuple(rscale_ref[(w * st.n_blocks + nb) * st.k_blocks + kk] for nb in nbs)
 
-        def step(kk, carry):
-          count, acc, b_scale = carry
-          b_next = block_scales(kk + 1)
+        def row_scales(count):
+          """Wait for fill `count` and read its lhs scales of this consumer's rows."""
           slot = lax.rem(count, stages)
           with jax.named_scope("wait_full"):     # (named regions: Mosaic GPU profiles)
             plgpu.barrier_wait(full.at[slot])
+          scales = s_smem.at[slot, pl.ds(my_rows, rows)]
+          return (scales[...] if st.interpret else
+                  _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
 
+        def product(count):
+          """Fill `count`'s wgmma (its slot already waited for), awaited; the slot released."""
+          slot = lax.rem(count, stages)
           def scope(tmp_ref):
             plgpu.wgmma(tmp_ref, *operands(slot, 0))
-            scales = s_smem.at[slot, pl.ds(my_rows, rows)]     # read while the wgmma runs
-            a_scale = (scales[...] if st.interpret else
-                       _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
             with jax.named_scope("wait_mma"):
-              return tmp_ref[...], a_scale
-          tmp, a_scale = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
+              return tmp_ref[...]
+          tmp = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
           plgpu.barrier_arrive(free.at[slot])
+          return tmp
+
+        def promote(acc, tmp, scale):
           with jax.named_scope("promote"):
-            acc = tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(a_scale * b)
-                        for j, (a, b) in enumerate(zip(acc, b_scale)))
-          return count + 1, acc, b_next
+            return tuple(a + tmp[:, j * piece:(j + 1) * piece] * bcast(s)
+                         for j, (a, s) in enumerate(zip(acc, scale)))
+
+        # Each step's scales are read a step early, once the previous step's wgmma is awaited,
+        # so that no scale read or scale product sits among a step's wgmma issues (session 42,
+        # SASS: ptxas had put the products of row scales read in the step, and the move of the
+        # block scales loaded at its start, between the wgmmas, which then waited for them).
+        def step(kk, carry):
+          count, acc, scale, b_next = carry
+          tmp = product(count)
+          a_next = row_scales(count + 1)
+          acc = promote(acc, tmp, scale)
+          return count + 1, acc, tuple(a_next * b for b in b_next), block_scales(kk + 2)
+
+        def steps(count, acc, k0):
+          """K blocks k0, ..., k0 + k_steps - 1; the last step reads no next fill (it may be
+          another unit's, or none)."""
+          def run(count, acc):
+            first = row_scales(count)
+            scale = tuple(first * b for b in block_scales(k0))
+            count, acc, scale, _ = lax.fori_loop(k0, k0 + k_steps - 1, step,
+                                                 (count, acc, scale, block_scales(k0 + 1)))
+            return count + 1, promote(acc, product(count), scale)
+          return lax.cond(k_steps > 0, run, lambda c, a: (c, a), count, acc)
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
-        if not st.stream_k:       # (whole units start at block 0)
-          count, acc, _ = lax.fori_loop(0, k_steps, step, (count, acc, block_scales(0)))
-          return count, acc
-        count, acc, _ = lax.fori_loop(k_lo, k_lo + k_steps, step,
-                                      (count, acc, block_scales(k_lo)))
-        return count, acc
+        return steps(count, acc, k_lo if st.stream_k else 0)    # (whole units start at block 0)
       row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 

@@ -11,9 +11,12 @@ variant does not name keep their defaults; an experiment patch adds the flag), a
 "check:false" times a variant that is wrong by design (an ablation) without the check; and
 "invalid_rows:unwritten" (session 41) passes that argument to the kernel and checks the valid
 rows only.
+With AB_DUMP_TO set (session 42; `ab_run.sh` sets it for SASS=1) each variant's Mosaic GPU builds
+dump their PTX, ptxas report and SASS into AB_DUMP_TO/LABEL (MOSAIC_GPU_DUMP_TO, read when a
+kernel compiles: run one round, so every variant compiles once, under its own label).
 python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
 e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch."""
-import sys
+import os, sys
 
 import jax
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
@@ -39,13 +42,16 @@ _FLAG_DEFAULTS = {}     # the kernel module's flags as they were before a varian
 _TRACED_FLAGS = {}      # the flags the kernels in JAX's caches were traced with
 
 
-def prepare(overrides):
+def prepare(overrides, label=None):
   """A variant's kernel function (`config_runner`), its module flags set and every flag an
   earlier variant set back to its default. When the flags differ from those the cached kernels
   were traced with, JAX's caches are cleared: the kernel's launch is a jit whose cache key is
   its static config, not the module's flags, so a variant with another variant's config would
   otherwise run that variant's kernel (session 40: session 39's flag variants with the table's
   config, run266 and run269-270, ran the table's kernel)."""
+  if os.environ.get("AB_DUMP_TO") and label:
+    os.environ["MOSAIC_GPU_DUMP_TO"] = dump = os.path.join(os.environ["AB_DUMP_TO"], label)
+    os.makedirs(dump, exist_ok=True)
   if overrides is None:
     return config_runner(mosaic, None)
   for flag, value in _FLAG_DEFAULTS.items():
@@ -83,5 +89,5 @@ def check_of(overrides):
 if __name__ == "__main__":
   out, name, rounds, rows, *specs = sys.argv[1:]
   interleaved(f"{out}/{name}.json", rows.split(","), int(rounds),
-              [(label, lambda o=o: prepare(o), check_of(o))
+              [(label, lambda o=o, label=label: prepare(o, label), check_of(o))
                for label, o in map(parse, specs)], width=30)
