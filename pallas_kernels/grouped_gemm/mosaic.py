@@ -97,43 +97,42 @@ and 77.4).
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
 ringed as [columns, K] tiles and read through a transposed view.
 
-fp8 (float8_e4m3fn with DeepGEMM's 1D2D scales): K steps of 128 (one scale block). fp8 wgmma
-takes no transposed operand, so the weights are read K-major: an "nk" rhs as it is, a "kn" one
-after a transpose in XLA (one pass over the weights on every call: store fp8 weights K-major).
-The producer also rings each step's lhs scales of the tile rows. Each consumer owns 64 x 128 or
-64 x 192 (a step's product and the running sum must both fit in registers): a step's product
-goes to a fresh accumulator and is added to the running one times its row scales and block
-scale, in float32, in 128-column pieces, or 64-column ones where a tile's columns start mid
-scale block (192-wide tiles). Each step's scales are ready before its wgmmas issue: once a
-step's wgmma is awaited, the consumer waits for the next fill, reads its row scales from the ring
-and forms the next step's scale products (the block scales, scalar loads from global memory, come
-a step earlier still), then adds this step's product. Until session 42 the row scales were read
-in the step, and ptxas placed their products (and the block scales' register move) between the
-step's wgmma issues, which then waited on the shared and global loads (SASS of the step,
-benchmarks/results/logs/grouped_gemm_session42/); reading them a step early took, H200 kernel
-us, checked, one process (run295-296): DS_G1_m1024_gu 64.5-64.7 -> 62.0-62.4, DS_G4_m256_gu
-60.0-62.0 -> 59.0-60.2, DeepSeek prefill 843.7-843.8 -> 827.0-827.7, Gemma prefill gate/up
-539.1 -> 530.7, DS_G16_m64_gu 132.0-132.7 -> 133.8-134.0 (the one row it slows). The
-measurements below are of the earlier step. The promotion is a large part of the fp8 step's time (session 40, H200,
-128 x 192 tiles, ablations wrong by design and timed unchecked, benchmarks/results/logs/
-grouped_gemm_session40/, runs 279-283; session 39's "level" ablations had all run this kernel,
-the launch's jit cache keyed on the config alone): DS_G1_m1024_gu kernel 64.5-64.9 us; the sums
-times a constant, or without scales, 58.8-59.3; times the lhs row scales only 62.7-62.9, or one
-scalar read from the scale ring per step 63.6-64.4; no sums 55.5-55.6; the 16-bit K loop on the
-fp8 operands (no wait per step) 56.3-56.5. DeepSeek prefill 854-858 -> 799-801 (no scales),
-854.5 (row scales only), 734 (no sums), 730 (16-bit loop). So the per-step wait costs nothing,
-the sums some, and reading the scale ring in the step most of the rest (reading the row scales
-before the wgmma issues instead: 65.2-65.3). Loading them from global memory a step ahead
-instead of the ring lost (session 41, logs/grouped_gemm_session41/, runs 284-285): 81.5-82.0
-against 64.2-64.3 loaded at the step's start, 65.9-66.2 against 64.2-64.3 loaded after the
-wgmma's issue (DeepSeek prefill 855.1 vs 839.8, DS_G4 67.7-67.8 vs 60.4-60.8), and the block
-scales loaded after the issue instead of at the step's start cost 8.5 us on DS_G1
-(`fp8_gmem_scales_experiment.patch` there). Wider fp8 consumers lost (session 40, runs
-272-277): 64 x 256 (128 x 256 tiles, 3 stages: 4 do not fit) taking the product 128 columns at
-a time ran DeepSeek prefill in 1437 us (ptxas spilled), and keeping the sum in the wgmma
-accumulators, rescaled by (previous scales) / (this step's) before each step, 932-1202 us with
-ptxas serializing the wgmmas (C7514) and a 5x larger error (3.2-3.4e-3), as at 128 x 192 with 3
-stages (96.8 us on DS_G1): `fp8_256_experiment.patch` there.
+fp8 (float8_e4m3fn with DeepGEMM's 1D2D scales): K steps of 128 (one scale block). fp8 wgmma takes
+no transposed operand, so the weights are read K-major: an "nk" rhs as it is, a "kn" one after a
+transpose in XLA (one pass over the weights on every call: store fp8 weights K-major). The producer
+also rings each step's lhs scales of the tile rows. Each consumer owns 64 x 128 or 64 x 192 (a
+step's product and the running sum must both fit in registers): a step's product goes to a fresh
+accumulator and is added to the running one times its row scales and block scale, in float32, in
+128-column pieces, or 64-column ones where a tile's columns start mid scale block (192-wide tiles).
+Each step's scales are ready before its wgmmas issue: once a step's wgmma is awaited, the consumer
+waits for the next fill, reads its row scales from the ring and forms the next step's scale
+products (the block scales, scalar loads from global memory, come a step earlier still), then adds
+this step's product. Until session 42 the row scales were read in the step, and ptxas placed their
+products (and the block scales' register move) between the step's wgmma issues, which then waited
+on the shared and global loads (SASS of the step, benchmarks/results/logs/grouped_gemm_session42/);
+reading them a step early took, H200 kernel us, checked, one process (run295-296): DS_G1_m1024_gu
+64.5-64.7 -> 62.0-62.4, DS_G4_m256_gu 59.9-62.0 -> 59.0-60.2, DeepSeek prefill 843.7-843.8 ->
+827.0-827.7, Gemma prefill gate/up 539.1 -> 530.7, DS_G16_m64_gu 132.0-132.7 -> 133.8-134.0 (the
+one row it slows). The measurements below are of the earlier step. The promotion is a large part of
+the fp8 step's time (session 40, H200, 128 x 192 tiles, ablations wrong by design and timed
+unchecked, benchmarks/results/logs/grouped_gemm_session40/, runs 279-283; session 39's "level"
+ablations had all run this kernel, the launch's jit cache keyed on the config alone):
+DS_G1_m1024_gu kernel 64.5-64.9 us; the sums times a constant, or without scales, 58.8-59.3; times
+the lhs row scales only 62.7-62.9, or one scalar read from the scale ring per step 63.6-64.4; no
+sums 55.5-55.6; the 16-bit K loop on the fp8 operands (no wait per step) 56.3-56.5. DeepSeek
+prefill 854-858 -> 799-801 (no scales), 854.5 (row scales only), 734 (no sums), 730 (16-bit loop).
+So the per-step wait costs nothing, the sums some, and reading the scale ring in the step most of
+the rest (reading the row scales before the wgmma issues instead: 65.2-65.3). Loading them from
+global memory a step ahead instead of the ring lost (session 41, logs/grouped_gemm_session41/, runs
+284-285): 81.5-82.0 against 64.2-64.3 loaded at the step's start, 65.9-66.2 against 64.2-64.3
+loaded after the wgmma's issue (DeepSeek prefill 855.1 vs 839.8, DS_G4 67.7-67.8 vs 60.4-60.8), and
+the block scales loaded after the issue instead of at the step's start cost 8.5 us on DS_G1
+(`fp8_gmem_scales_experiment.patch` there). Wider fp8 consumers lost (session 40, runs 272-277): 64
+x 256 (128 x 256 tiles, 3 stages: 4 do not fit) taking the product 128 columns at a time ran
+DeepSeek prefill in 1437 us (ptxas spilled), and keeping the sum in the wgmma accumulators,
+rescaled by (previous scales) / (this step's) before each step, 932-1202 us with ptxas serializing
+the wgmmas (C7514) and a 5x larger error (3.2-3.4e-3), as at 128 x 192 with 3 stages (96.8 us on
+DS_G1): `fp8_256_experiment.patch` there.
 
 invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
 consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
@@ -403,7 +402,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           return (scales[...] if st.interpret else
                   _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
 
-        def product(count):
+        def step_product(count):
           """Fill `count`'s wgmma (its slot already waited for), awaited; the slot released."""
           slot = lax.rem(count, stages)
           def scope(tmp_ref):
@@ -425,23 +424,23 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         # block scales loaded at its start, between the wgmmas, which then waited for them).
         def step(kk, carry):
           count, acc, scale, b_next = carry
-          tmp = product(count)
+          tmp = step_product(count)
           a_next = row_scales(count + 1)
           acc = promote(acc, tmp, scale)
           return count + 1, acc, tuple(a_next * b for b in b_next), block_scales(kk + 2)
 
-        def steps(count, acc, k0):
+        k0 = k_lo if st.stream_k else 0    # (whole units start at block 0)
+
+        def run(count, acc):
           """K blocks k0, ..., k0 + k_steps - 1; the last step reads no next fill (it may be
           another unit's, or none)."""
-          def run(count, acc):
-            first = row_scales(count)
-            scale = tuple(first * b for b in block_scales(k0))
-            count, acc, scale, _ = lax.fori_loop(k0, k0 + k_steps - 1, step,
-                                                 (count, acc, scale, block_scales(k0 + 1)))
-            return count + 1, promote(acc, product(count), scale)
-          return lax.cond(k_steps > 0, run, lambda c, a: (c, a), count, acc)
+          first = row_scales(count)
+          scale = tuple(first * b for b in block_scales(k0))
+          count, acc, scale, _ = lax.fori_loop(k0, k0 + k_steps - 1, step,
+                                               (count, acc, scale, block_scales(k0 + 1)))
+          return count + 1, promote(acc, step_product(count), scale)
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
-        return steps(count, acc, k_lo if st.stream_k else 0)    # (whole units start at block 0)
+        return lax.cond(k_steps > 0, run, lambda c, a: (c, a), count, acc)
       row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 

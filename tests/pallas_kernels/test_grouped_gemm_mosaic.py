@@ -394,33 +394,36 @@ def test_signals_need_whole_row_tiles_of_one_group():
 F8 = dict(block_k=128)
 
 
-@pytest.mark.parametrize("layout,config,rhs_layout", [
-    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "kn"),
+@pytest.mark.parametrize("layout,config,rhs_layout,k", [
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "kn", 256),
     ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=3, tiles="groups", **F8),
-     "nk"),
-    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8), "kn"),
-    ("masked", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "nk"),
-    ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, **F8), "nk"),
+     "nk", 256),
+    # K of one scale block: a unit's one step is the peeled last one, its K loop runs none
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, **F8), "kn", 128),
+    ("masked", C(block_m=128, block_n=128, split="m", num_stages=2, **F8), "nk", 256),
+    ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, **F8), "nk", 256),
     # the H200 table's prefill config (session 27): 128 x 192 tiles inside the groups
     ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", **F8),
-     "nk"),
-    ("masked", C(block_m=64, block_n=384, split="n", num_stages=2, **F8), "kn")])
-def test_fp8_1d2d_scales(rng, layout, config, rhs_layout):
-  # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks, N = 192 (a partial rhs
-  # scale block, and the last tile's columns past N), scales spanning 2^-4..2^4 so a wrong
-  # block or row scale shows, an empty group, NaN rows past the groups. 192-column consumers:
-  # N = 320, so a consumer's columns start mid scale block and run past N.
-  g, k, n = 3, 256, 320 if config.wg_tile[1] == 192 else 192
+     "nk", 256),
+    ("masked", C(block_m=64, block_n=384, split="n", num_stages=2, **F8), "kn", 256)])
+def test_fp8_1d2d_scales(rng, layout, config, rhs_layout, k):
+  # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks (one in one case), N = 192
+  # (a partial rhs scale block, and the last tile's columns past N), scales spanning 2^-4..2^4
+  # so a wrong block or row scale shows, an empty group, NaN rows past the groups. 192-column
+  # consumers: N = 320, so a consumer's columns start mid scale block and run past N.
+  g, n = 3, 320 if config.wg_tile[1] == 192 else 192
   block_scale = np.exp2(rng.integers(-4, 5, (g, k // 128, -(-n // 128))))
   w = rng.standard_normal((g, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)[..., :n]
   rq, rs = quantize_rhs_fp8(w)
   if layout == "contiguous":
     sizes = np.array([70, 0, 75], np.int32)
-    x = rng.standard_normal((160, k)) * np.exp2(rng.integers(-4, 5, (160, 2))).repeat(128, 1)
+    x = rng.standard_normal((160, k)) * np.exp2(rng.integers(-4, 5, (160, k // 128))
+                                                ).repeat(128, 1)
     kw, oracle = dict(group_sizes=jnp.asarray(sizes)), dict(group_sizes=sizes)
   else:
     masked_m = np.array([33, 64, 0], np.int32)
-    x = rng.standard_normal((g, 64, k)) * np.exp2(rng.integers(-4, 5, (g, 64, 2))).repeat(128, 2)
+    x = rng.standard_normal((g, 64, k)) * np.exp2(rng.integers(-4, 5, (g, 64, k // 128))
+                                                  ).repeat(128, 2)
     kw, oracle = dict(masked_m=jnp.asarray(masked_m)), dict(masked_m=masked_m)
   lq, ls = quantize_lhs_fp8(x)
   if layout == "contiguous":
