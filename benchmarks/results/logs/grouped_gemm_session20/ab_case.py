@@ -6,6 +6,7 @@ Review after session 21: `interleaved` and `load_module` gathered the loop and t
 the A/B scripts had each written (the same calls)."""
 import dataclasses, functools, importlib.util, json, sys
 import jax
+import jax.numpy as jnp
 import jaxkern
 from benchmarks import _timing
 from benchmarks.grouped_gemm import _inputs, fp8_inputs, valid_rows
@@ -16,20 +17,24 @@ _SHAPES = {s.name: s for s in GROUPED_GEMM_SHAPES}
 
 
 def case(full):
-  """'shape[/masked][/swiglu][/fp8]' -> (input sets, call, float32 reference, the rule's config
+  """'shape[/masked][/swiglu][/fp8][/nk]' -> (input sets, call, float32 reference, the rule's config
   on the H200, FLOPs of the valid rows); call(f, **kw) runs f(lhs, rhs, sizes as group_sizes or
   masked_m, activation, **kw) on an input set (fp8, session 27: the weights K-major, as the
-  benchmark's fp8 rows, with lhs_scale, rhs_scale and rhs_layout="nk" passed too)."""
+  benchmark's fp8 rows, with lhs_scale, rhs_scale and rhs_layout="nk" passed too; "/nk", session
+  43: 16-bit weights K-major too)."""
   name, *flags = full.split("/")
   act = "swiglu" if "swiglu" in flags else None
   masked = "masked" in flags
   s = _SHAPES[name]
   make = functools.partial(fp8_inputs if "fp8" in flags else _inputs, s, masked=masked)
+  if "nk" in flags and "fp8" not in flags:    # session 43: 16-bit weights K-major, [G, N, K]
+    make = lambda seed, make=make: (lambda a, b, g: (a, jnp.swapaxes(b, 1, 2), g))(*make(seed))
   sets = [make(seed) for seed in range(_timing.rotations_for(make(0)))]
+  layout = dict(rhs_layout="nk") if "nk" in flags else {}
 
   def call(f, **kw):
     def run(a, b, g, *scales):
-      fp8 = dict(lhs_scale=scales[0], rhs_scale=scales[1], rhs_layout="nk") if scales else {}
+      fp8 = dict(lhs_scale=scales[0], rhs_scale=scales[1], rhs_layout="nk") if scales else layout
       return f(a, b, **(dict(masked_m=g) if masked else dict(group_sizes=g)), activation=act,
                **fp8, **kw)
     return run
