@@ -225,17 +225,26 @@ def bench_masked(shape, iters):
 
 def bench_fp8(shape, iters):
   """The public op on fp8 weights stored K-major (rhs [G, N, K], as DeepGEMM and torch keep
-  them: no per-call transpose), contiguous layout; on a GPU beside `fp8_peer_records`."""
-  args_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_inputs(shape, seed))
-  lq, rq, gs, ls, rs = args_fn(0)
+  them: no per-call transpose), contiguous layout; on a GPU beside `fp8_peer_records`. The lhs
+  scales come MN-major ("jaxkern:auto": lhs_scale_layout="km", [K/128, M], as DeepGEMM takes
+  them and `quantize_lhs_fp8(scale_layout="km")` writes them) and per row ("jaxkern:auto[mk
+  scales]": [M, K/128], which the call transposes)."""
+  mk_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_inputs(shape, seed))
+  km_fn = functools.lru_cache(maxsize=None)(
+      lambda seed: (*mk_fn(seed)[:3], jnp.moveaxis(mk_fn(seed)[3], -1, 0), mk_fn(seed)[4]))
+  lq, rq, gs, ls, rs = mk_fn(0)
   ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y,
                                                              rhs_layout="nk"))(lq, rq, gs, ls, rs)
-  fn = lambda a, b, g, x, y: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y,
-                                                  rhs_layout="nk")
   base = dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
               rhs_layout="nk")
-  rec, _ = _auto_record(base, fn, (lq, rq, gs, ls, rs), iters, ref, args_fn)
-  records = [rec]
+  records = []
+  for scales, impl, args_fn in (("km", "jaxkern:auto", km_fn),
+                                ("mk", "jaxkern:auto[mk scales]", mk_fn)):
+    fn = lambda a, b, g, x, y, scales=scales: jaxkern.grouped_gemm(
+        a, b, g, lhs_scale=x, rhs_scale=y, rhs_layout="nk", lhs_scale_layout=scales)
+    rec, _ = _auto_record(dict(base, lhs_scale_layout=scales), fn, args_fn(0), iters, ref,
+                          args_fn, impl=impl)
+    records.append(rec)
   if jax.default_backend() == "gpu":
     records += fp8_peer_records(shape, base, iters)
   return [_rates(r, shape, int(np.asarray(gs).sum()), fp8=True) for r in records]

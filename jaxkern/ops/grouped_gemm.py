@@ -12,7 +12,8 @@ from jaxkern.ops import _validate as V
 from jaxkern.rules import decide
 from jaxkern.rules import grouped_gemm as rule
 from pallas_kernels.grouped_gemm import grouped_gemm_xla
-from pallas_kernels.grouped_gemm.reference import check_invalid_rows, check_rhs_layout
+from pallas_kernels.grouped_gemm.reference import (check_invalid_rows, check_lhs_scale_layout,
+                                                   check_rhs_layout)
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm.support import signal_target
 
@@ -25,7 +26,7 @@ _IMPLS = {"xla": grouped_gemm_xla, "pallas": grouped_gemm_pallas}
 
 
 def _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead: str,
-                  rhs_layout: str) -> None:
+                  rhs_layout: str, lhs_scale_layout: str) -> None:
   fp8 = lhs.dtype == _FP8
   if not fp8:
     if lhs_scale is not None or rhs_scale is not None:
@@ -36,13 +37,17 @@ def _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead: str,
     raise ValueError(f"{_OP}: fp8 with 1D2D scales needs K % 128 == 0; K={k} (lhs {V.describe(lhs)})")
   nk = rhs_layout == "nk"
   scale_dims = "[G, N/128, K/128]" if nk else "[G, K/128, N/128]"
+  km = lhs_scale_layout == "km"
+  lhs_dims = f"[K/128, {lead}]" if km else f"[{lead}, K/128]"
   if lhs_scale is None or rhs_scale is None:
-    raise ValueError(f"{_OP}: float8_e4m3fn operands need lhs_scale [{lead}, K/128] and rhs_scale "
-                     f"{scale_dims} (float32, rhs_layout={rhs_layout!r})")
-  want_lhs = (*lhs.shape[:-1], k // 128)
+    raise ValueError(f"{_OP}: float8_e4m3fn operands need lhs_scale {lhs_dims} and rhs_scale "
+                     f"{scale_dims} (float32, lhs_scale_layout={lhs_scale_layout!r}, "
+                     f"rhs_layout={rhs_layout!r})")
+  want_lhs = (k // 128, *lhs.shape[:-1]) if km else (*lhs.shape[:-1], k // 128)
   if lhs_scale.shape != want_lhs or lhs_scale.dtype != jnp.float32:
     raise ValueError(f"{_OP}: lhs_scale must be float32{list(want_lhs)} (per token per 128 "
-                     f"channels); got {V.describe(lhs_scale)}")
+                     f"channels, {lhs_dims} for lhs_scale_layout={lhs_scale_layout!r}); got "
+                     f"{V.describe(lhs_scale)}")
   want_rhs = (num_groups, k // 128, -(-n // 128))
   if nk:
     want_rhs = (num_groups, want_rhs[2], want_rhs[1])
@@ -52,8 +57,9 @@ def _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead: str,
 
 
 def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
-             return_signals, rhs_layout) -> rule.GroupedGemmProblem:
+             return_signals, rhs_layout, lhs_scale_layout) -> rule.GroupedGemmProblem:
   check_rhs_layout(_OP, rhs_layout)
+  check_lhs_scale_layout(_OP, lhs_scale_layout)
   rhs_dims = "[G, N, K] (rhs_layout='nk')" if rhs_layout == "nk" else "[G, K, N]"
   V.rank(_OP, "rhs", rhs, 3, rhs_dims)
   num_groups, k, n = rhs.shape
@@ -82,7 +88,7 @@ def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, a
   if lhs.shape[-1] != k:
     raise ValueError(f"{_OP}: lhs's last dim must be K={k} (rhs {rhs_dims} is "
                      f"{V.describe(rhs)}); got {V.describe(lhs)}")
-  _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead, rhs_layout)
+  _check_scales(lhs, num_groups, k, n, lhs_scale, rhs_scale, lead, rhs_layout, lhs_scale_layout)
   if activation not in _ACTIVATIONS:
     raise ValueError(f"{_OP}: activation must be one of {_ACTIVATIONS}; got {activation!r}")
   if activation == "swiglu" and n % 2:
@@ -100,10 +106,11 @@ def _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, a
 
 
 @functools.partial(jax.jit, static_argnames=("out_dtype", "activation", "rhs_layout",
-                                             "invalid_rows", "return_signals", "impl", "config"))
+                                             "lhs_scale_layout", "invalid_rows", "return_signals",
+                                             "impl", "config"))
 def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
-                 out_dtype=None, activation=None, rhs_layout="kn", invalid_rows="zero",
-                 return_signals=False, impl=None, config=None):
+                 out_dtype=None, activation=None, rhs_layout="kn", lhs_scale_layout="mk",
+                 invalid_rows="zero", return_signals=False, impl=None, config=None):
   """Grouped GEMM for MoE experts.
 
   Contiguous: lhs [M, K] sorted by group, rhs [G, K, N], group_sizes [G] -> [M, N] (rows past
@@ -119,6 +126,11 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   through a transposed view: 0-6% slower than [G, K, N] on three H200 shapes
   (benchmarks/results/logs/grouped_gemm_session12/bf16_layout/{kn,nk}.json).
 
+  lhs_scale_layout="km": the fp8 lhs scales come K blocks first, [K/128, M] or [K/128, G, M_max]
+  (DeepGEMM's MN-major scales). The Mosaic GPU kernel reads that layout; "mk" scales cost a
+  transpose in XLA on every call (1.7 us on DS_G1_m1024_gu's). `jaxkern.quantize_lhs_fp8(x,
+  scale_layout="km")` writes them so.
+
   invalid_rows="unwritten": the rows no group owns (masked: >= masked_m[g]; contiguous: past
   sum(group_sizes)) need not be written, and their contents are unspecified (DeepGEMM's masked
   contract: the combine reads only the valid rows). The Mosaic GPU kernel then stores each
@@ -133,7 +145,7 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   (same arguments). M_max must be a multiple of the chosen block_m (64 always works).
   """
   problem = _problem(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype, activation,
-                     return_signals, rhs_layout)
+                     return_signals, rhs_layout, lhs_scale_layout)
   check_invalid_rows(_OP, invalid_rows)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
   extra = {} if choice.impl == "xla" else dict(interpret=choice.interpret,
@@ -141,16 +153,17 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   return _IMPLS[choice.impl](lhs, rhs, group_sizes, masked_m=masked_m, lhs_scale=lhs_scale,
                              rhs_scale=rhs_scale, out_dtype=problem.out_dtype,
                              activation=activation, rhs_layout=rhs_layout,
-                             invalid_rows=invalid_rows, config=choice.config, **extra)
+                             lhs_scale_layout=lhs_scale_layout, invalid_rows=invalid_rows,
+                             config=choice.config, **extra)
 
 
 def grouped_gemm_signal_target(lhs, rhs, masked_m, *, lhs_scale=None, rhs_scale=None,
-                               out_dtype=None, activation=None, rhs_layout="kn", impl=None,
-                               config=None) -> int:
+                               out_dtype=None, activation=None, rhs_layout="kn",
+                               lhs_scale_layout="mk", impl=None, config=None) -> int:
   """The count at which `grouped_gemm(..., return_signals=True)` with the same arguments (and
   under the same jaxkern.policy) marks a block final: its number of column tiles. Static: only
   shapes and dtypes are read (arrays or jax.ShapeDtypeStructs)."""
   problem = _problem(lhs, rhs, None, masked_m, lhs_scale, rhs_scale, out_dtype, activation, True,
-                     rhs_layout)
+                     rhs_layout, lhs_scale_layout)
   choice = decide(rule, problem, DeviceSpec.current(), impl=impl, config=config)
   return signal_target(choice.config, n=problem.n, activation=activation)

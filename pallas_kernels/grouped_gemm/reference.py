@@ -4,8 +4,9 @@ Layouts (DESIGN.md §2): contiguous lhs [M, K] sorted by group with group_sizes 
 sum are zero), or masked lhs [G, M_max, K] with masked_m [G] (rows >= masked_m[g] are zero);
 rhs [G, K, N], or with rhs_layout="nk" [G, N, K] (K-major: the layout fp8 wgmma reads, in which
 DeepGEMM and torch keep fp8 weights). fp8 e4m3 operands carry DeepGEMM 1D2D scales: lhs_scale
-[..., K/128] per token per 128 channels, rhs_scale per 128x128 block ([G, K/128, cdiv(N, 128)], or
-[G, cdiv(N, 128), K/128] with rhs_layout="nk"); they are applied in float32.
+[..., K/128] per token per 128 channels (or [K/128, ...] with lhs_scale_layout="km"), rhs_scale
+per 128x128 block ([G, K/128, cdiv(N, 128)], or [G, cdiv(N, 128), K/128] with rhs_layout="nk");
+they are applied in float32.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ _F32 = jnp.float32
 _SCALE_BLOCK = 128
 _E4M3_MAX = 448.0
 RHS_LAYOUTS = ("kn", "nk")
+# fp8 lhs scales: "mk" [..., K/128] (rows first), or "km" [K/128, ...] (the K blocks first: each
+# K block's scales of consecutive rows contiguous, DeepGEMM's MN-major scales, the layout the
+# Mosaic GPU kernel reads; "mk" costs it a transpose of the scales on every call)
+LHS_SCALE_LAYOUTS = ("mk", "km")
 # "zero": rows no group owns are written as zeros; "unwritten": they need not be written (their
 # contents are unspecified: the Mosaic GPU kernel skips them, the XLA paths write zeros anyway)
 INVALID_ROWS = ("zero", "unwritten")
@@ -31,6 +36,21 @@ def check_rhs_layout(op: str, rhs_layout) -> None:
   if rhs_layout not in RHS_LAYOUTS:
     raise ValueError(f"{op}: rhs_layout must be 'kn' (rhs [G, K, N]) or 'nk' (rhs [G, N, K], "
                      f"K-major); got {rhs_layout!r}")
+
+
+def check_lhs_scale_layout(op: str, lhs_scale_layout) -> None:
+  """ValueError naming `op` unless lhs_scale_layout is "mk" or "km"."""
+  if lhs_scale_layout not in LHS_SCALE_LAYOUTS:
+    raise ValueError(f"{op}: lhs_scale_layout must be 'mk' (lhs_scale [..., K/128]) or 'km' "
+                     f"(lhs_scale [K/128, ...], MN-major); got {lhs_scale_layout!r}")
+
+
+def lhs_scale_mk(lhs_scale, lhs_scale_layout: str):
+  """fp8 lhs scales [..., K/128] from either layout (None stays None)."""
+  check_lhs_scale_layout("grouped_gemm", lhs_scale_layout)
+  if lhs_scale is None or lhs_scale_layout == "mk":
+    return lhs_scale
+  return jnp.moveaxis(lhs_scale, 0, -1)
 
 
 def check_invalid_rows(op: str, invalid_rows) -> None:
@@ -77,14 +97,18 @@ def _epilogue(acc, activation, out_dtype):
   return acc.astype(out_dtype)
 
 
-def quantize_lhs_fp8(x):
+def quantize_lhs_fp8(x, scale_layout: str = "mk"):
   """float8_e4m3fn values and float32 scales [..., K/128]: one absmax scale per token per 128
-  channels (DeepGEMM's 1D scaling of activations). K must be a multiple of 128."""
+  channels (DeepGEMM's 1D scaling of activations). K must be a multiple of 128.
+  scale_layout="km": the scales come K blocks first, [K/128, ...] (pass lhs_scale_layout="km"
+  to grouped_gemm): the layout the Mosaic GPU kernel reads, written by this quantization's own
+  pass instead of a transpose in every GEMM call."""
+  check_lhs_scale_layout("quantize_lhs_fp8", scale_layout)
   x = jnp.asarray(x, _F32)
   blocks = x.reshape(*x.shape[:-1], x.shape[-1] // _SCALE_BLOCK, _SCALE_BLOCK)
   scale = jnp.maximum(jnp.abs(blocks).max(-1), 1e-12) / _E4M3_MAX
   q = (blocks / scale[..., None]).reshape(x.shape).astype(jnp.float8_e4m3fn)
-  return q, scale
+  return q, scale if scale_layout == "mk" else jnp.moveaxis(scale, -1, 0)
 
 
 def quantize_rhs_fp8(w, rhs_layout: str = "kn"):
@@ -244,11 +268,12 @@ def _compute_dtype(lhs):
 
 def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None,
                            rhs_scale=None, out_dtype=None, activation=None, rhs_layout="kn",
-                           invalid_rows="zero"):
+                           invalid_rows="zero", lhs_scale_layout="mk"):
   """Float32 math throughout (HIGHEST precision), tiled contiguous / batched masked; rows no
   group owns are zeros whatever `invalid_rows` says (zeros are one answer "unwritten" allows)."""
   check_invalid_rows("grouped_gemm_reference", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
+  lhs_scale = lhs_scale_mk(lhs_scale, lhs_scale_layout)
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
                        activation=activation, config=GroupedGemmXlaConfig(method="tiled"),
                        compute_dtype=_F32, precision=lax.Precision.HIGHEST)
@@ -256,11 +281,12 @@ def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_sca
 
 def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, rhs_scale=None,
                      out_dtype=None, activation=None, rhs_layout="kn", invalid_rows="zero",
-                     config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
+                     lhs_scale_layout="mk", config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
   """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation; rows no
   group owns are zeros whatever `invalid_rows` says (this path does not use the freedom)."""
   check_invalid_rows("grouped_gemm_xla", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
+  lhs_scale = lhs_scale_mk(lhs_scale, lhs_scale_layout)
   compute = _compute_dtype(lhs)
   precision = lax.Precision.HIGHEST if compute == jnp.float32 else lax.Precision.DEFAULT
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,

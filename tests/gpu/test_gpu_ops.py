@@ -189,15 +189,17 @@ def test_grouped_gemm_fp8(gpu, name):
   assert rel_err(out, ref) < 1e-2
   # invalid_rows="unwritten" (the rule's pick for it): the last group 40 rows shorter, and the
   # masked layout (M_max rows a group, masked_m = the sizes capped at M_max): valid rows only
+  # and the lhs scales MN-major ([K/128, M]: lhs_scale_layout="km", no transpose in the call)
   short = gs.at[-1].add(-min(40, int(sizes[-1])))
   rows = int(short.sum())
-  fp8 = dict(lhs_scale=ls, rhs_scale=rs, rhs_layout="nk")
+  fp8 = dict(lhs_scale=ls.T, rhs_scale=rs, rhs_layout="nk", lhs_scale_layout="km")
   out = jaxkern.grouped_gemm(lq, rq, short, invalid_rows="unwritten", **fp8)
   assert rel_err(out[:rows], ref[:rows]) < 1e-2
   mm = jnp.minimum(gs, shape.masked_m_max)
   x = rng.standard_normal((shape.num_groups, shape.masked_m_max, shape.k), np.float32)
   mq, ms = quantize_lhs_fp8(x)
-  out = jaxkern.grouped_gemm(mq, rq, masked_m=mm, lhs_scale=ms, rhs_scale=rs, rhs_layout="nk",
+  out = jaxkern.grouped_gemm(mq, rq, masked_m=mm, lhs_scale=jnp.moveaxis(ms, -1, 0),
+                             rhs_scale=rs, rhs_layout="nk", lhs_scale_layout="km",
                              invalid_rows="unwritten")
   ref = jax.jit(lambda *a: grouped_gemm_reference(a[0], a[1], masked_m=a[2], lhs_scale=a[3],
                                                   rhs_scale=a[4], rhs_layout="nk"))(

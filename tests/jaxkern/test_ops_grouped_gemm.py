@@ -58,6 +58,11 @@ BAD = [
     ((LHS, RHS, GS), dict(return_signals=True), "return_signals=True is for the masked layout"),
     ((LHS, RHS, GS), dict(rhs_layout="tn"), "rhs_layout must be 'kn'"),
     ((LHS, RHS, GS), dict(invalid_rows="nan"), "invalid_rows must be 'zero'"),
+    ((L8, R8, GS), dict(lhs_scale=LS8, rhs_scale=RS8, lhs_scale_layout="km"),
+     "lhs_scale must be float32[2, 64] (per token per 128 channels, [K/128, M] for "
+     "lhs_scale_layout='km')"),
+    ((L8, R8, GS), dict(lhs_scale=LS8, rhs_scale=RS8, lhs_scale_layout="nm"),
+     "lhs_scale_layout must be 'mk'"),
     ((LHS, RHS, GS), dict(rhs_layout="nk"), "last dim must be K=96 (rhs [G, N, K] (rhs_layout='nk')"),
     ((L8, S((4, 96, 256), FP8), GS), dict(lhs_scale=LS8, rhs_scale=RS8, rhs_layout="nk"),
      "rhs_scale must be float32[4, 1, 2] (per 128x128 block, [G, N/128, K/128]"),
@@ -86,6 +91,32 @@ def test_k_major_weights_give_the_same_product(rng):
                            rhs_layout="nk")
   assert kn.problem.table_key().get("rhs_layout") is None
   assert nk.problem.table_key()["rhs_layout"] == "nk" and nk.problem.k == 256
+
+
+def test_mn_major_lhs_scales_give_the_same_product(rng):
+  # lhs_scale_layout="km": the scales K blocks first ([K/128, M], or [K/128, G, M_max] masked),
+  # as quantize_lhs_fp8(scale_layout="km") writes them
+  sizes = random_group_sizes(rng, 4, 60, empty=1)
+  x = rng.standard_normal((64, 256)) * np.exp2(rng.integers(-4, 5, (64, 2))).repeat(128, 1)
+  w8, sw = jaxkern.quantize_rhs_fp8(rng.standard_normal((4, 256, 96)))
+  x8, sx = jaxkern.quantize_lhs_fp8(x)
+  x8_km, sx_km = jaxkern.quantize_lhs_fp8(x, scale_layout="km")
+  np.testing.assert_array_equal(np.asarray(x8_km, np.float32), np.asarray(x8, np.float32))
+  np.testing.assert_array_equal(np.asarray(sx_km), np.asarray(sx).T)
+  want = jaxkern.grouped_gemm(x8, w8, jnp.asarray(sizes), lhs_scale=sx, rhs_scale=sw)
+  out = jaxkern.grouped_gemm(x8, w8, jnp.asarray(sizes), lhs_scale=sx_km, rhs_scale=sw,
+                             lhs_scale_layout="km")
+  np.testing.assert_array_equal(np.asarray(out, np.float32), np.asarray(want, np.float32))
+  assert rel_err(want, grouped_gemm_numpy(x8.astype(jnp.float32) * sx.repeat(128, 1), w8.astype(
+      jnp.float32) * sw.repeat(128, 1).repeat(128, 2)[..., :96], sizes)) < 1e-2
+  mm = np.array([16, 0, 3, 9], np.int32)
+  x3 = x.reshape(4, 16, 256)
+  (m8, ms), (m8k, msk) = (jaxkern.quantize_lhs_fp8(x3, scale_layout=s) for s in ("mk", "km"))
+  assert msk.shape == (2, 4, 16)
+  want = jaxkern.grouped_gemm(m8, w8, masked_m=jnp.asarray(mm), lhs_scale=ms, rhs_scale=sw)
+  out = jaxkern.grouped_gemm(m8k, w8, masked_m=jnp.asarray(mm), lhs_scale=msk, rhs_scale=sw,
+                             lhs_scale_layout="km")
+  np.testing.assert_array_equal(np.asarray(out, np.float32), np.asarray(want, np.float32))
 
 
 def test_signals_need_a_kernel():

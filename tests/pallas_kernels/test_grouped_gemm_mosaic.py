@@ -429,10 +429,13 @@ def test_fp8_1d2d_scales(rng, layout, config, rhs_layout, k):
   if layout == "contiguous":
     lq = lq.at[145:].set(jnp.nan)      # rows past the groups: garbage must not leak
   want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), **oracle)
-  if rhs_layout == "nk":     # K-major weights: values [G, N, K], scales [G, N/128, K/128]
+  scales = {}
+  if rhs_layout == "nk":     # K-major weights: values [G, N, K], scales [G, N/128, K/128], and
+    # (the serving form, as DeepGEMM takes them) MN-major lhs scales [K/128, ...]
     rq, rs = jnp.swapaxes(rq, 1, 2), jnp.swapaxes(rs, 1, 2)
+    ls, scales = jnp.moveaxis(ls, -1, 0), dict(lhs_scale_layout="km")
   out = _run(lq, rq, lhs_scale=ls, rhs_scale=rs, config=config, num_sms=3, rhs_layout=rhs_layout,
-             **kw)
+             **scales, **kw)
   assert out.shape == x.shape[:-1] + (n,) and out.dtype == jnp.bfloat16
   _close(out.reshape(-1, n), np.nan_to_num(want).reshape(-1, n))
   assert np.all(np.asarray(out, np.float32).reshape(-1, n)[np.nan_to_num(want).reshape(-1, n)
