@@ -66,11 +66,14 @@ def _inputs(shape: GroupedGemmShape, seed: int, masked: bool = False):
   return jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16), jnp.asarray(sizes)
 
 
-def fp8_inputs(shape: GroupedGemmShape, seed: int, masked: bool = False, rhs_layout: str = "nk"):
+def fp8_inputs(shape: GroupedGemmShape, seed: int, masked: bool = False, rhs_layout: str = "nk",
+               scale_layout: str = "mk"):
   """`_inputs` quantized with DeepGEMM's 1D2D scaling: (lhs, rhs, sizes, lhs_scale, rhs_scale),
-  the weights in `rhs_layout` (K-major by default, as fp8 serving stores them)."""
+  the weights in `rhs_layout` (K-major by default, as fp8 serving stores them), the lhs scales
+  in `scale_layout` (`quantize_lhs_fp8`'s)."""
   lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
-  (lq, ls), (rq, rs) = quantize_lhs_fp8(lhs), quantize_rhs_fp8(rhs, rhs_layout=rhs_layout)
+  (lq, ls), (rq, rs) = (quantize_lhs_fp8(lhs, scale_layout=scale_layout),
+                        quantize_rhs_fp8(rhs, rhs_layout=rhs_layout))
   return lq, rq, sizes, ls, rs
 
 
@@ -229,25 +232,23 @@ def bench_fp8(shape, iters):
   scales come MN-major ("jaxkern:auto": lhs_scale_layout="km", [K/128, M], as DeepGEMM takes
   them and `quantize_lhs_fp8(scale_layout="km")` writes them) and per row ("jaxkern:auto[mk
   scales]": [M, K/128], which the call transposes)."""
-  mk_fn = functools.lru_cache(maxsize=None)(lambda seed: fp8_inputs(shape, seed))
-  km_fn = functools.lru_cache(maxsize=None)(
-      lambda seed: (*mk_fn(seed)[:3], jnp.moveaxis(mk_fn(seed)[3], -1, 0), mk_fn(seed)[4]))
-  lq, rq, gs, ls, rs = mk_fn(0)
-  ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(a, b, g, lhs_scale=x, rhs_scale=y,
-                                                             rhs_layout="nk"))(lq, rq, gs, ls, rs)
   base = dict(shape=f"{shape.name}/fp8", tp=1, layout="contiguous", dtype="float8_e4m3fn",
               rhs_layout="nk")
-  records = []
-  for scales, impl, args_fn in (("km", "jaxkern:auto", km_fn),
-                                ("mk", "jaxkern:auto[mk scales]", mk_fn)):
-    fn = lambda a, b, g, x, y, scales=scales: jaxkern.grouped_gemm(
-        a, b, g, lhs_scale=x, rhs_scale=y, rhs_layout="nk", lhs_scale_layout=scales)
-    rec, _ = _auto_record(dict(base, lhs_scale_layout=scales), fn, args_fn(0), iters, ref,
-                          args_fn, impl=impl)
-    records.append(rec)
+  records, ref = [], None
+  for scales, impl in (("km", "jaxkern:auto"), ("mk", "jaxkern:auto[mk scales]")):
+    args_fn = functools.lru_cache(maxsize=None)(
+        functools.partial(fp8_inputs, shape, scale_layout=scales))
+    kw = dict(rhs_layout="nk", lhs_scale_layout=scales)
+    if ref is None:    # (both layouts hold the same values)
+      ref = jax.jit(lambda a, b, g, x, y: grouped_gemm_reference(
+          a, b, g, lhs_scale=x, rhs_scale=y, **kw))(*args_fn(0))
+    fn = lambda a, b, g, x, y, kw=kw: jaxkern.grouped_gemm(a, b, g, lhs_scale=x, rhs_scale=y,
+                                                           **kw)
+    records.append(_auto_record(dict(base, lhs_scale_layout=scales), fn, args_fn(0), iters, ref,
+                                args_fn, impl=impl)[0])
   if jax.default_backend() == "gpu":
     records += fp8_peer_records(shape, base, iters)
-  return [_rates(r, shape, int(np.asarray(gs).sum()), fp8=True) for r in records]
+  return [_rates(r, shape, int(shape.group_sizes().sum()), fp8=True) for r in records]
 
 
 def fp8_peer_inputs(shape: GroupedGemmShape, seed: int):

@@ -30,8 +30,9 @@ its segment's rows straight into the result: its whole 8-row tiles by TMA boxes 
 row counts, the at most 7 rows at either end that share an 8-row tile with the neighbouring
 segment by ordinary stores from registers (`_mgpu.store_rows_direct`). Small groups then read each
 weight tile once per tile of their own instead of once per group of every tile they straddle,
-and nothing is gathered after the kernel; a tile reads its lhs rows only up to its segment's last
-one (a box of a power-of-two number of 8-row tiles, as masked row tiles do: session 43).
+and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the last one
+the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
+masked layout's rows past masked_m (session 33), a group's partial last tile (session 43).
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its weight
@@ -316,11 +317,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def issue(row0, n, span, g, start, end, k_steps, count):
       del start
-      # Masked row tiles and group tiles: the lhs rows up to the group's (segment's) last one,
-      # as one box of a power-of-two number of 8-row tiles (one copy: the slot's barrier counts
-      # copies); the slot's other rows keep stale data, whose products are rows past masked_m,
-      # stored as zeros, or (group tiles) rows of no segment of the tile, never stored. The rows
-      # are never needed, so they are not read. H200, one process, kernel us: masked row tiles
+      # Each group's K loop loads the tile's lhs rows only up to the group's (segment's) last
+      # one, as one box of a power-of-two number of 8-row tiles (one copy: the slot's barrier
+      # counts copies); the slot's other rows keep stale data, whose products are rows of other
+      # groups or of none: a row tile keeps only the group's rows of them (`group`), a group
+      # tile stores only its segment's. The rows are never needed, so they are not read. H200,
+      # one process, kernel us: masked row tiles
       # (logs/grouped_gemm_session33/ab_boxes_run223.json, 2 rounds): Gm_decode_gu 267.4-267.7
       # -> 257.8-257.9, Gm_decode_dn 143.0-143.3 -> 141.4-141.7, DS_G16_m64_gu 227.8-228.2 ->
       # 224.1-224.2, DS_G16_m32_dn 122.9-123.0 -> 123.2-123.4. Group tiles, whose segment's last
@@ -328,10 +330,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       # 831.9-839.7 -> 806.4-808.5, Gm_prefill_dn 400.4 -> 396.3-397.0, Gm_prefill_gu/fp8
       # 529.3-530.7 -> 518.5-518.8, Gm_decode_gu 234.3-234.7 -> 231.2, DS_G16_m64_gu/fp8
       # 129.4-129.9 -> 127.7-128.8; DS_G16_m64_gu, DS_G16_m32_dn, Gm_decode_dn level.
-      boxes = _mgpu.row_boxes(st.block_m) if st.m_max or st.by_group else []
+      # Contiguous row tiles (session 43's review, logs/review_session43/run311, 2 rounds):
+      # DS_prefill_G16_M16384_gu/swiglu 1653.1 -> 1631.3-1637.7, DS_G1_m1024_dn level (48.3-48.5).
+      boxes = _mgpu.row_boxes(st.block_m)
       box = _mgpu.row_box(end - row0, boxes)
 
-      def load_lhs(kk, slot, rows=st.block_m):
+      def load_lhs(kk, slot, rows):
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, rows), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot] if rows == st.block_m else
                                 a_smem.at[slot, pl.ds(0, rows)], full.at[slot])
@@ -339,10 +343,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       def step(kk, count):
         slot = _mgpu.producer_slot(count, free, stages)
         kk = kk + span.k_lo if st.stream_k else kk
-        if boxes:
-          lax.switch(box, [functools.partial(load_lhs, kk, slot, r) for r in boxes])
-        else:
-          load_lhs(kk, slot)
+        lax.switch(box, [functools.partial(load_lhs, kk, slot, r) for r in boxes])
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
           cols, ks = pl.ds(p * st.up_col + n * part_n, part_n), pl.ds(kk * bk, bk)
           plgpu.copy_gmem_to_smem(rhs_ref.at[(g, cols, ks) if st.k_major else (g, ks, cols)],

@@ -26,9 +26,12 @@ def case(full):
   act = "swiglu" if "swiglu" in flags else None
   masked = "masked" in flags
   s = _SHAPES[name]
-  make = functools.partial(fp8_inputs if "fp8" in flags else _inputs, s, masked=masked)
-  if "nk" in flags and "fp8" not in flags:    # session 43: 16-bit weights K-major, [G, N, K]
-    make = lambda seed, make=make: (lambda a, b, g: (a, jnp.swapaxes(b, 1, 2), g))(*make(seed))
+  if "fp8" in flags:
+    make = functools.partial(fp8_inputs, s, masked=masked)
+  else:
+    def make(seed):    # "/nk", session 43: 16-bit weights K-major, [G, N, K]
+      lhs, rhs, sizes = _inputs(s, seed, masked=masked)
+      return lhs, jnp.swapaxes(rhs, 1, 2) if "nk" in flags else rhs, sizes
   sets = [make(seed) for seed in range(_timing.rotations_for(make(0)))]
   layout = dict(rhs_layout="nk") if "nk" in flags else {}
 
