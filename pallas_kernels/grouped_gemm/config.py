@@ -54,6 +54,14 @@ class GroupedGemmPallasConfig:
   than its CTAs) are split along K so that every CTA runs about the same number of K steps; a
   unit split between CTAs is summed in float32 through global memory by the last of them to
   finish (`plan.StreamDeal`). Without it those units run whole or as column pieces.
+  lhs_boxes: how a K step loads the tile's lhs rows up to the last one its group needs (rows
+  past it are never read). "one": one TMA box of a power-of-two number of 8-row tiles (a group's
+  72-row end loads 128 rows). "exact": boxes of the binary digits of its 8-row tile count (72:
+  64 + 8), with a plain barrier arrival for each digit it does not take, so every step costs
+  block_m/8's bit count of producer arrivals. H200, kernel us, one process (session 44, run315):
+  DS_G16_m64_gu 230.6-231.1 -> 224.4-225.8, its masked form 226.8 -> 224.1-225.0, Gm_decode_gu
+  level, but Gm_prefill_gu 820.0-821.6 -> 856.4-860.4, Gm_prefill_dn 403.9-405.2 -> 410.7-412.0,
+  DS_G16_m64_gu/fp8 131.9-132.2 -> 134.2-134.4: the tuning table picks per row.
   sk_partials (stream_k only): how a CTA lays out its float32 partial tile in global memory.
   "tile": the tile's own rows and columns, each thread storing the pairs of columns it holds (a
   warp's store covers 32 bytes of 8 rows); "lanes" (64-row consumers): each thread's registers
@@ -74,6 +82,7 @@ class GroupedGemmPallasConfig:
   tiles: str = "rows"
   stream_k: bool = False
   sk_partials: str = "tile"
+  lhs_boxes: str = "one"
 
   def __post_init__(self):
     if self.tiles not in ("rows", "groups"):
@@ -99,6 +108,9 @@ class GroupedGemmPallasConfig:
     if self.stream_k and self.tiles != "groups":
       raise ValueError("GroupedGemmPallasConfig: stream_k=True needs tiles='groups' (a unit split "
                        "along K must lie inside one group)")
+    if self.lhs_boxes not in ("one", "exact"):
+      raise ValueError(f"GroupedGemmPallasConfig.lhs_boxes must be 'one' or 'exact', "
+                       f"got {self.lhs_boxes!r}")
     if self.sk_partials not in ("tile", "lanes"):
       raise ValueError(f"GroupedGemmPallasConfig.sk_partials must be 'tile' or 'lanes', "
                        f"got {self.sk_partials!r}")

@@ -32,7 +32,9 @@ segment by ordinary stores from registers (`_mgpu.store_rows_direct`). Small gro
 weight tile once per tile of their own instead of once per group of every tile they straddle,
 and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the last one
 the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
-masked layout's rows past masked_m (session 33), a group's partial last tile (session 43).
+masked layout's rows past masked_m (session 33), a group's partial last tile (session 43);
+config.lhs_boxes="exact" loads exactly its 8-row tiles instead (several boxes: faster on the
+memory-bound DeepSeek decode rows, slower on Gemma prefill; the tuning table picks).
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its weight
@@ -217,6 +219,8 @@ class Static:
                      # its rows computes only those, split by columns (`half_tiles`)
   tail_split: int    # by_group: the last units, fewer than one per CTA, may run as this many
                      # column pieces (`tail_pieces`); 1: never
+  exact_boxes: bool  # lhs rows loaded as boxes of their 8-row count's binary digits
+                     # (config.lhs_boxes="exact"); else one power-of-two box
   dtype: jnp.dtype        # operands
   out_dtype: jnp.dtype
   k_major: bool = False   # rhs [G, N, K]: [columns, K] tiles, read transposed
@@ -332,18 +336,29 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       # 129.4-129.9 -> 127.7-128.8; DS_G16_m64_gu, DS_G16_m32_dn, Gm_decode_dn level.
       # Contiguous row tiles (session 43's review, logs/review_session43/run311, 2 rounds):
       # DS_prefill_G16_M16384_gu/swiglu 1653.1 -> 1631.3-1637.7, DS_G1_m1024_dn level (48.3-48.5).
+      # With config.lhs_boxes="exact" the rows are exactly the group's 8-row tiles, as boxes of
+      # their count's binary digits (`_mgpu.power_of_two_boxes`), a plain arrival on the slot's
+      # barrier for each digit not taken (the barrier counts one per digit).
       boxes = _mgpu.row_boxes(st.block_m)
-      box = _mgpu.row_box(end - row0, boxes)
+      if st.exact_boxes:
+        tiles8 = jnp.clip(lax.div(end - row0 + 7, 8), 1, st.block_m // 8)
+      else:
+        box = _mgpu.row_box(end - row0, boxes)
 
-      def load_lhs(kk, slot, rows):
-        plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0, rows), pl.ds(kk * bk, bk)],
+      def load_lhs(kk, slot, rows, off=0):
+        plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0 + off, rows), pl.ds(kk * bk, bk)],
                                 a_smem.at[slot] if rows == st.block_m else
-                                a_smem.at[slot, pl.ds(0, rows)], full.at[slot])
+                                a_smem.at[slot, pl.ds(off, rows)], full.at[slot])
 
       def step(kk, count):
         slot = _mgpu.producer_slot(count, free, stages)
         kk = kk + span.k_lo if st.stream_k else kk
-        lax.switch(box, [functools.partial(load_lhs, kk, slot, r) for r in boxes])
+        if st.exact_boxes:
+          _mgpu.power_of_two_boxes(
+              lambda off, rows: load_lhs(kk, slot, rows, pl.multiple_of(off, 8)), tiles8,
+              st.block_m // 8, unit=8, otherwise=lambda: plgpu.barrier_arrive(full.at[slot]))
+        else:
+          lax.switch(box, [functools.partial(load_lhs, kk, slot, r) for r in boxes])
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
           cols, ks = pl.ds(p * st.up_col + n * part_n, part_n), pl.ds(kk * bk, bk)
           plgpu.copy_gmem_to_smem(rhs_ref.at[(g, cols, ks) if st.k_major else (g, ks, cols)],
@@ -689,7 +704,9 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
                        transforms=_mgpu.swizzled(st.out_dtype)),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
             plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
-    barriers = (plgpu.Barrier(num_arrivals=1 + st.parts + st.fp8, num_barriers=st.num_stages),
+    lhs_copies = (st.block_m // 8).bit_length() if st.exact_boxes else 1
+    barriers = (plgpu.Barrier(num_arrivals=lhs_copies + st.parts + st.fp8,
+                              num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2),                  # signals: a tile's two halves
                 plgpu.Barrier(num_arrivals=1, num_barriers=TILE_RING),   # a unit's tile ring
@@ -832,6 +849,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                num_stages=config.num_stages, band=min(config.band, m_tiles), by_group=by_group,
                halves=half_tiles(config, activation=activation, fp8=fp8),
                tail_split=tail_split(config, activation=activation, fp8=fp8),
+               exact_boxes=config.lhs_boxes == "exact",
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
                deferred=deferred_stores(config, fp8=fp8, signals=return_signals),
                stream_k=config.stream_k,

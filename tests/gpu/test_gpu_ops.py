@@ -342,6 +342,19 @@ def test_grouped_gemm_pallas_group_tiles(gpu, shape):
 
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],
                          ids=lambda s: s.name)
+def test_grouped_gemm_pallas_exact_lhs_boxes(gpu, shape):
+  """lhs_boxes="exact" (each K step loads exactly a group's 8-row tiles, as boxes of their
+  count's binary digits) on the PEERS.md §3 shapes of several groups: group tiles on the
+  contiguous layout and, for the masked shapes, row tiles reading masked_m (NaN past it)."""
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 4, config=GroupedGemmPallasConfig(
+      block_m=128, block_n=256, split="m", num_stages=4, tiles="groups", lhs_boxes="exact"))
+  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+    _check_pallas_masked(rng, shape, sizes, rhs, config=GroupedGemmPallasConfig(
+        block_m=128, block_n=256, split="m", num_stages=3, lhs_boxes="exact"))
+
+
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],
+                         ids=lambda s: s.name)
 def test_grouped_gemm_pallas_half_tiles(gpu, shape):
   """128 x 256 group tiles whose groups' ragged ends (<= 64 rows in a last tile) run as half
   tiles split by columns, on the PEERS.md §3 shapes of several groups: contiguous (NaN padding

@@ -48,6 +48,9 @@ def _close(out, want):
     (20, 5, C(block_m=128, block_n=64, split="m", num_stages=3, band=2, tiles="groups"), 3),
     # half tiles: groups' ends with <= 64 rows in their last tile, split by columns
     (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups"), 2),
+    # ... loading each group's lhs rows as exactly its 8-row tiles (lhs_boxes="exact")
+    (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups",
+             lhs_boxes="exact"), 2),
     # 192-column tiles (the H200 table's Gm_prefill_gu in sessions 27-37): N = 320, a partial last
     # column tile; no half tiles (96 columns a consumer)
     (5, 1, C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", band=1), 3),
@@ -195,12 +198,18 @@ def test_masked_row_tiles_load_only_the_rows_up_to_masked_m(rng):
   # M_max a multiple of block_m: the kernel reads masked_m and loads each group's lhs rows up
   # to its last valid one as one box of 8, 16, 32 or 64 rows (5, 13, 30 and 40 / 64 rows here;
   # a box too small leaves valid rows unread), NaN in the rows past masked_m never loaded.
+  # lhs_boxes="exact": boxes of the 8-row count's binary digits (13 rows: 8 + 8; 30: 16 + 8 +
+  # 8; 40: 32 + 8), a plain barrier arrival for each digit not taken (a wrong count hangs or
+  # reads a slot before its rows land).
   run = _masked_case(rng, 64, 64, 128, np.array([5, 13, 30, 64, 0, 40], np.int32))
-  run(C(block_m=64, block_n=128, split="n", num_stages=2), 4)
+  for boxes in ("one", "exact"):
+    run(C(block_m=64, block_n=128, split="n", num_stages=2, lhs_boxes=boxes), 4)
   # block_m = 192, not a power of two: a group of 150 rows takes the whole 192-row box (a list
-  # of power-of-two boxes that stops at 128 left rows 128..149 unread)
+  # of power-of-two boxes that stops at 128 left rows 128..149 unread); exact: 19 8-row tiles,
+  # boxes of 16, 2 and 1 of the digits 16, 8, 4, 2, 1.
   run = _masked_case(rng, 192, 64, 128, np.array([150, 5, 192], np.int32))
-  run(C(block_m=192, block_n=128, split="n", num_stages=2), 3)
+  for boxes in ("one", "exact"):
+    run(C(block_m=192, block_n=128, split="n", num_stages=2, lhs_boxes=boxes), 3)
 
 
 def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
@@ -800,6 +809,8 @@ def test_unsupported_inputs_and_configs():
     C(tiles="groups", sk_partials="lanes")
   with pytest.raises(ValueError, match="sk_partials='lanes' needs 64-row consumers"):
     C(block_m=128, split="n", tiles="groups", stream_k=True, sk_partials="lanes")
+  with pytest.raises(ValueError, match="lhs_boxes must be 'one' or 'exact'"):
+    C(lhs_boxes="binary")
   with pytest.raises(ValueError, match="sk_partials must be"):
     C(tiles="groups", stream_k=True, sk_partials="rows")
   with pytest.raises(ValueError, match="split"):
