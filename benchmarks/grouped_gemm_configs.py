@@ -15,7 +15,8 @@ DeepGEMM's scaling, against the fp8 XLA path. --rhs_layout nk passes the weights
 with return_signals=True ("signals/..." records: the cost of waiting for each tile's stores to
 complete before publishing it; never a tuning candidate). --bands then times the fastest config
 with each of these unit-order bands (`band` row tiles next to each other per column tile; the
-candidates use 8): a band variant that wins goes to the table like any config. The XLA path the rule would otherwise pick
+candidates use 8), and --lhs_boxes the fastest after that with these lhs_boxes: a variant that
+wins goes to the table like any config. The XLA path the rule would otherwise pick
 runs in the same process; with --update-tuning the fastest kernel config of every shape and
 that XLA time go to jaxkern/tuning/<device>/grouped_gemm_pallas.json, which the rule reads.
 """
@@ -55,6 +56,11 @@ _BANDS = flags.DEFINE_list("bands", ["1", "2"],
                           "then time the fastest kernel config with these unit-order bands too "
                           "(candidates use 8; session 25 measured 1 or 2 faster on the decode rows "
                           "and Gm_prefill_gu, slower on the others); empty: no band pass")
+_LHS_BOXES = flags.DEFINE_list("lhs_boxes", ["exact"],
+                               "then time the fastest config (after the band pass) with these "
+                               "lhs_boxes too (candidates load one box; session 44 measured "
+                               "'exact' faster on DS_G16_m64_gu, slower on Gemma prefill); "
+                               "empty: no such pass")
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
@@ -73,14 +79,14 @@ def summary(records: list[dict]) -> list[dict]:
   return list(best.values())
 
 
-def band_variants(timed: list[tuple[dict, object]], bands: list[str]) -> list:
-  """The fastest timed (record, config) pair's config with each of `bands` as its unit-order
-  band (its own band left out); none if no config ran."""
+def variants(timed: list[tuple[dict, object]], field: str, values: list) -> list:
+  """The fastest timed (record, config) pair's config with each of `values` as its `field`
+  (its own value left out); none if no config ran."""
   ran = [(r["us"], cfg) for r, cfg in timed if r.get("us")]
   if not ran:
     return []
   best = min(ran, key=lambda x: x[0])[1]
-  return [dataclasses.replace(best, band=int(b)) for b in bands if int(b) != best.band]
+  return [dataclasses.replace(best, **{field: v}) for v in values if v != getattr(best, field)]
 
 
 def print_summary(records: list[dict], png) -> None:
@@ -155,8 +161,10 @@ def main(argv):
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
           continue
         timed_cfgs.append((time_config(cfg, name), cfg))
-      for cfg in band_variants(timed_cfgs, _BANDS.value):
-        time_config(cfg, rule.config_name(cfg))
+      for field, values in (("band", [int(b) for b in _BANDS.value]),
+                            ("lhs_boxes", _LHS_BOXES.value)):
+        for cfg in variants(timed_cfgs, field, values):
+          timed_cfgs.append((time_config(cfg, rule.config_name(cfg)), cfg))
       if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
           and jax.default_backend() == "gpu"):
         recs += peer_records(base, _ITERS.value, ref, lambda s: args_fn(s)[:3])

@@ -115,19 +115,21 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
 
 
 def test_configs_band_pass_varies_the_fastest_config_only():
-  """grouped_gemm_configs --bands: the fastest config that ran, with each other band."""
+  """grouped_gemm_configs --bands / --lhs_boxes: the fastest config that ran, with each other
+  band (lhs_boxes)."""
   code = """
-from benchmarks.grouped_gemm_configs import band_variants
+from benchmarks.grouped_gemm_configs import variants
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig as C
 slow, fast, broken = C(block_m=128), C(block_m=64, split="n"), C(block_n=128)
 timed = [({"us": 9.0}, slow), ({"us": 5.0}, fast), ({"us": None}, broken)]
-print([(c.block_m, c.band) for c in band_variants(timed, ["1", "8", "2"])])
-print(band_variants([({"us": None}, slow)], ["1"]))
+print([(c.block_m, c.band) for c in variants(timed, "band", [1, 8, 2])])
+print(variants([({"us": None}, slow)], "band", [1]))
+print([(c.block_m, c.band, c.lhs_boxes) for c in variants(timed, "lhs_boxes", ["one", "exact"])])
 """
   proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                         timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
   assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:2] == ["[(64, 1), (64, 2)]", "[]"]
+  assert proc.stdout.split("\n")[:3] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]"]
 
 
 def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
