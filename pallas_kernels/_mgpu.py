@@ -184,14 +184,20 @@ def row_box(count, boxes: list[int]):
   return sum((count > r).astype(jnp.int32) for r in boxes[:-1])
 
 
+def box_sizes(most: int) -> int:
+  """How many box sizes `power_of_two_boxes` visits for a range of at most `most` units (each
+  either copied or, given `otherwise`, passed with a call of it)."""
+  return most.bit_length()
+
+
 def power_of_two_boxes(copy, n, most: int, *, first=0, unit: int = 1, otherwise=None) -> None:
   """copy(offset, rows) over rows [first, first + n) * unit of a range, n in [0, most], as boxes
   of power-of-two multiples of `unit` rows (n's binary digits, from the largest power of two <=
   most: a `most` of 24, a 192-row consumer's 8-row tiles, takes boxes of 16, 8, 4, 2, 1): a TMA
   box has a static size, the range a dynamic one. Offsets are (first + whole boxes) * unit:
-  multiples of `unit`. otherwise(): called for each of the most.bit_length() sizes that n does
+  multiples of `unit`. otherwise(): called for each of the `box_sizes(most)` sizes that n does
   not take (loads: a plain arrival on the barrier the copies arrive on, which then counts
-  most.bit_length() arrivals whatever n is)."""
+  box_sizes(most) arrivals whatever n is)."""
   off = jnp.asarray(first, jnp.int32)
   size = 1 << (most.bit_length() - 1) if most > 0 else 0
   while size:

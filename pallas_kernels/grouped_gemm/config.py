@@ -58,7 +58,7 @@ class GroupedGemmPallasConfig:
   past it are never read). "one": one TMA box of a power-of-two number of 8-row tiles (a group's
   72-row end loads 128 rows). "exact": boxes of the binary digits of its 8-row tile count (72:
   64 + 8), with a plain barrier arrival for each digit it does not take, so every step costs
-  block_m/8's bit count of producer arrivals. H200, kernel us, one process (session 44, run315):
+  one producer copy or arrival per binary digit of block_m/8 (5 at block_m = 128). H200, kernel us, one process (session 44, run315):
   DS_G16_m64_gu 230.6-231.1 -> 224.4-225.8, its masked form 226.8 -> 224.1-225.0, Gm_decode_gu
   level, but Gm_prefill_gu 820.0-821.6 -> 856.4-860.4, Gm_prefill_dn 403.9-405.2 -> 410.7-412.0,
   DS_G16_m64_gu/fp8 131.9-132.2 -> 134.2-134.4: the tuning table picks per row.

@@ -339,10 +339,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       # With config.lhs_boxes="exact" the rows are exactly the group's 8-row tiles, as boxes of
       # their count's binary digits (`_mgpu.power_of_two_boxes`), a plain arrival on the slot's
       # barrier for each digit not taken (the barrier counts one per digit).
-      boxes = _mgpu.row_boxes(st.block_m)
       if st.exact_boxes:
         tiles8 = jnp.clip(lax.div(end - row0 + 7, 8), 1, st.block_m // 8)
       else:
+        boxes = _mgpu.row_boxes(st.block_m)
         box = _mgpu.row_box(end - row0, boxes)
 
       def load_lhs(kk, slot, rows, off=0):
@@ -704,7 +704,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
                        transforms=_mgpu.swizzled(st.out_dtype)),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
             plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
-    lhs_copies = (st.block_m // 8).bit_length() if st.exact_boxes else 1
+    lhs_copies = _mgpu.box_sizes(st.block_m // 8) if st.exact_boxes else 1
     barriers = (plgpu.Barrier(num_arrivals=lhs_copies + st.parts + st.fp8,
                               num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),

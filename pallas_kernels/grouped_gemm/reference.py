@@ -45,9 +45,10 @@ def check_lhs_scale_layout(op: str, lhs_scale_layout) -> None:
                      f"(lhs_scale [K/128, ...], MN-major); got {lhs_scale_layout!r}")
 
 
-def lhs_scale_mk(lhs_scale, lhs_scale_layout: str):
-  """fp8 lhs scales [..., K/128] from either layout (None stays None)."""
-  check_lhs_scale_layout("grouped_gemm", lhs_scale_layout)
+def lhs_scale_mk(op: str, lhs_scale, lhs_scale_layout: str):
+  """fp8 lhs scales [..., K/128] from either layout (None stays None); a bad layout name is a
+  ValueError naming `op`."""
+  check_lhs_scale_layout(op, lhs_scale_layout)
   if lhs_scale is None or lhs_scale_layout == "mk":
     return lhs_scale
   return jnp.moveaxis(lhs_scale, 0, -1)
@@ -273,7 +274,7 @@ def grouped_gemm_reference(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_sca
   group owns are zeros whatever `invalid_rows` says (zeros are one answer "unwritten" allows)."""
   check_invalid_rows("grouped_gemm_reference", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
-  lhs_scale = lhs_scale_mk(lhs_scale, lhs_scale_layout)
+  lhs_scale = lhs_scale_mk("grouped_gemm_reference", lhs_scale, lhs_scale_layout)
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
                        activation=activation, config=GroupedGemmXlaConfig(method="tiled"),
                        compute_dtype=_F32, precision=lax.Precision.HIGHEST)
@@ -286,7 +287,7 @@ def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=Non
   group owns are zeros whatever `invalid_rows` says (this path does not use the freedom)."""
   check_invalid_rows("grouped_gemm_xla", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
-  lhs_scale = lhs_scale_mk(lhs_scale, lhs_scale_layout)
+  lhs_scale = lhs_scale_mk("grouped_gemm_xla", lhs_scale, lhs_scale_layout)
   compute = _compute_dtype(lhs)
   precision = lax.Precision.HIGHEST if compute == jnp.float32 else lax.Precision.DEFAULT
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,

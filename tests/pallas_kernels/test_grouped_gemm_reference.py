@@ -177,3 +177,11 @@ def test_ragged_slots_deals_slots_in_order(rng, size):
       assert (owner[s], index[s]) == want[s], s
     else:                    # past the total: the last owner, past its count
       assert owner[s] == len(counts) - 1 and index[s] >= counts[-1], s
+
+
+@pytest.mark.parametrize("fn,name", [(grouped_gemm_reference, "grouped_gemm_reference"),
+                                     (grouped_gemm_xla, "grouped_gemm_xla")])
+def test_bad_lhs_scale_layout_names_the_function(fn, name):
+  lhs, rhs = jnp.ones((8, 128), jnp.bfloat16), jnp.ones((2, 128, 16), jnp.bfloat16)
+  with pytest.raises(ValueError, match=f"{name}: lhs_scale_layout must be 'mk'"):
+    fn(lhs, rhs, jnp.array([4, 4], jnp.int32), lhs_scale_layout="nm")
