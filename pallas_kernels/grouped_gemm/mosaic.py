@@ -34,7 +34,11 @@ and nothing is gathered after the kernel. Every tile reads its lhs rows only up 
 the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
 masked layout's rows past masked_m (session 33), a group's partial last tile (session 43);
 config.lhs_boxes="exact" loads exactly its 8-row tiles instead (several boxes: faster on the
-memory-bound DeepSeek decode rows, slower on Gemma prefill; the tuning table picks).
+memory-bound DeepSeek decode rows, slower on Gemma prefill; the tuning table picks). Two CTAs of a
+cluster sharing the lhs tile of a row tile both run (each loading half of it by TMA multicast
+into both, the pair's rings in lockstep) ran Gemma prefill's gate/up 2.3% slower, although
+halving the lhs rows a step (wrong by design) took 4% off it: session 45,
+benchmarks/results/logs/grouped_gemm_session45/ (the patch is there).
 
 Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
 order (`band` row tiles next to each other per column tile: the tiles of one group read its weight
