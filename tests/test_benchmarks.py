@@ -114,7 +114,7 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
   assert "mosaic_gpu" in (tmp_path / "z_g3.txt").read_text()
 
 
-def test_configs_band_pass_varies_the_fastest_config_only():
+def test_configs_variant_passes_vary_the_fastest_config_only():
   """grouped_gemm_configs --bands / --lhs_boxes: the fastest config that ran, with each other
   band (lhs_boxes)."""
   code = """

@@ -58,10 +58,12 @@ class GroupedGemmPallasConfig:
   past it are never read). "one": one TMA box of a power-of-two number of 8-row tiles (a group's
   72-row end loads 128 rows). "exact": boxes of the binary digits of its 8-row tile count (72:
   64 + 8), with a plain barrier arrival for each digit it does not take, so every step costs
-  one producer copy or arrival per binary digit of block_m/8 (5 at block_m = 128). H200, kernel us, one process (session 44, run315):
-  DS_G16_m64_gu 230.6-231.1 -> 224.4-225.8, its masked form 226.8 -> 224.1-225.0, Gm_decode_gu
-  level, but Gm_prefill_gu 820.0-821.6 -> 856.4-860.4, Gm_prefill_dn 403.9-405.2 -> 410.7-412.0,
-  DS_G16_m64_gu/fp8 131.9-132.2 -> 134.2-134.4: the tuning table picks per row.
+  one producer copy or arrival per binary digit of block_m/8 (5 at block_m = 128). H200,
+  kernel us, one process (session 44, run315): DS_G16_m64_gu 230.6-231.1 -> 224.4-225.8, its
+  masked form 226.8 -> 224.1-225.0, Gm_decode_gu level, but Gm_prefill_gu 820.0-821.6 ->
+  856.4-860.4, Gm_prefill_dn 403.9-405.2 -> 410.7-412.0, DS_G16_m64_gu/fp8 131.9-132.2 ->
+  134.2-134.4: the tuning table picks per row (session 45's run323: level on
+  DS_G16_m32_dn/masked, Gemma's masked decode rows 0.3-0.6% slower).
   sk_partials (stream_k only): how a CTA lays out its float32 partial tile in global memory.
   "tile": the tile's own rows and columns, each thread storing the pairs of columns it holds (a
   warp's store covers 32 bytes of 8 rows); "lanes" (64-row consumers): each thread's registers

@@ -252,6 +252,12 @@ class Static:
   def fp8(self) -> bool:
     return self.k_blocks > 0
 
+  @property
+  def lhs_arrivals(self) -> int:
+    """Arrivals of a K step's lhs on its slot's barrier: one copy, or with exact boxes one copy
+    or plain arrival per box size (`_mgpu.box_sizes`, as the producer's `power_of_two_boxes`)."""
+    return _mgpu.box_sizes(self.block_m // 8) if self.exact_boxes else 1
+
 
 def _unit(u, used, st: Static):
   """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band;
@@ -708,8 +714,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
                        transforms=_mgpu.swizzled(st.out_dtype)),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
             plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
-    lhs_copies = _mgpu.box_sizes(st.block_m // 8) if st.exact_boxes else 1
-    barriers = (plgpu.Barrier(num_arrivals=lhs_copies + st.parts + st.fp8,
+    barriers = (plgpu.Barrier(num_arrivals=st.lhs_arrivals + st.parts + st.fp8,
                               num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
                 plgpu.Barrier(num_arrivals=2),                  # signals: a tile's two halves
