@@ -25,6 +25,24 @@ def warpgroup_ranges(trace_file):
   return {tid: ranges(es) for tid, es in by.items()}
 
 
+def region_shares(trace_file, role_of):
+  """{role: {region: dict(share, mean_cycles, count)}} over a trace's warpgroups, `role_of(tid)`
+  naming each warpgroup's role (e.g. producer / consumer): a region's share is its summed time
+  over the role's summed spans (each warpgroup's first begin to last end)."""
+  spans, sums = {}, {}
+  for tid, rs in warpgroup_ranges(trace_file).items():
+    if not rs:
+      continue
+    role = role_of(tid)
+    spans[role] = spans.get(role, 0.0) + max(r[2] for r in rs) - min(r[1] for r in rs)
+    for name, b, e in rs:
+      acc = sums.setdefault(role, {}).setdefault(name, [0.0, 0])
+      acc[0] += e - b
+      acc[1] += 1
+  return {role: {name: dict(share=v[0] / spans[role], mean_cycles=v[0] / v[1], count=v[1])
+                 for name, v in regions.items()} for role, regions in sums.items()}
+
+
 def profiled_trace(fn, args, trace_dir, *, space: int, runs: int = 2):
   """Runs jit(fn)(*args) `runs` times with the Mosaic GPU profiler on and returns the newest
   trace file in trace_dir, or None. Both ways a kernel gets its compiler params are covered:

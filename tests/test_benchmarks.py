@@ -163,6 +163,22 @@ def test_profile_trace_ranges_nest_and_group_by_warpgroup(tmp_path):
                                          2: [("wait", 500.0, 750.0)]}
 
 
+def test_profile_region_shares_sum_each_roles_regions_over_its_spans(tmp_path):
+  # Two consumers (spans 1000 and 3000 cycles) and a producer: a region's share is its time
+  # over its role's summed spans, its mean per occurrence in cycles.
+  from benchmarks._mgpu_profile import region_shares
+  ev = [dict(tid=1, ph="B", name="wait", ts=0.0), dict(tid=1, ph="E", name="wait", ts=0.5),
+        dict(tid=1, ph="B", name="mma", ts=0.5), dict(tid=1, ph="E", name="mma", ts=1.0),
+        dict(tid=2, ph="B", name="wait", ts=1.0), dict(tid=2, ph="E", name="wait", ts=4.0),
+        dict(tid=3, ph="B", name="free", ts=0.0), dict(tid=3, ph="E", name="free", ts=2.0)]
+  path = tmp_path / "trace.json"
+  path.write_text(json.dumps({"traceEvents": ev}))
+  got = region_shares(str(path), lambda tid: "producer" if tid == 3 else "consumer")
+  assert got == {"consumer": {"wait": dict(share=0.875, mean_cycles=1750.0, count=2),
+                              "mma": dict(share=0.125, mean_cycles=500.0, count=1)},
+                 "producer": {"free": dict(share=1.0, mean_cycles=2000.0, count=1)}}
+
+
 def test_profiled_trace_restores_what_it_patches(tmp_path):
   # profiled_trace patches plgpu.CompilerParams (kernels that build their own params) and
   # pl.kernel's default (kernels that pass none) while fn runs, then puts both back; a call with

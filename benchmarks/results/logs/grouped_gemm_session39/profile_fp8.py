@@ -8,7 +8,7 @@ region's share of its warpgroup's traced span and its mean per occurrence in SM 
 import dataclasses, functools, json, os, sys
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 from ab_case import case, timed
-from benchmarks._mgpu_profile import profiled_trace, warpgroup_ranges
+from benchmarks._mgpu_profile import profiled_trace, region_shares
 from pallas_kernels.grouped_gemm import mosaic
 
 out_dir, full = sys.argv[1], sys.argv[2]
@@ -22,19 +22,7 @@ trace = profiled_trace(call(functools.partial(mosaic.grouped_gemm_pallas, config
                        os.path.join(out_dir, "prof_" + full.replace("/", "_")), space=space)
 if trace is None:
   sys.exit(f"{full}: no trace")
-tot = {}
-for tid, rs in warpgroup_ranges(trace).items():
-  if not rs:
-    continue
-  role = "producer" if (tid - 1) % 3 == 2 else "consumer"
-  t = tot.setdefault(role, dict(span=0.0, regions={}))
-  t["span"] += max(r[2] for r in rs) - min(r[1] for r in rs)
-  for name, b, e in rs:
-    r = t["regions"].setdefault(name, [0.0, 0])
-    r[0] += e - b
-    r[1] += 1
-summary = {role: {name: dict(share=v[0] / t["span"], mean_cycles=v[0] / v[1], count=v[1])
-                  for name, v in t["regions"].items()} for role, t in tot.items()}
+summary = region_shares(trace, lambda tid: "producer" if (tid - 1) % 3 == 2 else "consumer")
 print(json.dumps(summary, indent=1), flush=True)
 records.append(dict(shape=full, config=str(cfg3), summary=summary))
 json.dump(records, open(f"{out_dir}/profile_fp8.json", "w"), indent=1)
