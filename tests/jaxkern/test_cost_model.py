@@ -255,16 +255,17 @@ def test_committed_h200_table_drives_the_rule():
   assert gg_rule.choose(problem("DS_G16_m64_gu", "masked"), H200).impl == "pallas"
   # fp8 has its own measured rows (the kernel beat the fp8 XLA path on all 8), with the fp8
   # kernel's K step and a tile it can promote; K-major weights are rows of their own (each
-  # measured with its layout: session 27 put 128 x 192 group tiles first on both); an fp8
-  # output of float32 it cannot write stays on XLA.
+  # measured with its layout: session 27 put 128 x 192 group tiles first on both, session 46
+  # 128 x 128 with 5 stages on the K-major row); an fp8 output of float32 it cannot write
+  # stays on XLA.
   fp8 = dataclasses.replace(problem("Gm_prefill_gu"), dtype="float8_e4m3fn")
   c = gg_rule.choose(fp8, H200)
   assert (c.impl, c.source, c.config.block_k, c.config.wg_tile, c.config.tiles) == (
       "pallas", "table", 128, (64, 192), "groups")
   assert "Gm_prefill_gu/fp8)" in c.reason
   c = gg_rule.choose(dataclasses.replace(fp8, rhs_layout="nk"), H200)
-  assert (c.impl, c.source, c.config.wg_tile, c.config.tiles) == ("pallas", "table", (64, 192),
-                                                                  "groups")
+  assert (c.impl, c.source, c.config.wg_tile, c.config.num_stages, c.config.tiles) == (
+      "pallas", "table", (64, 128), 5, "groups")
   assert "Gm_prefill_gu/fp8/nk" in c.reason
   assert gg_rule.choose(dataclasses.replace(fp8, out_dtype="float32"), H200).impl == "xla"
   # Inputs the kernel cannot run never get it, table or not.
