@@ -129,8 +129,9 @@ def _share_thread_compiles() -> None:
   """The interpreter runs each warpgroup of a CTA on its own Python thread, and each thread
   traces, lowers and compiles the kernel body for itself (`thread_map._run_jaxpr`: a new jit
   each time, so JAX's caches miss): one kernel launch compiled the same body once per thread,
-  12 times over in a 3-CTA grouped GEMM test, and XLA compiles were ~60% of the CPU suite's
-  time. Here the threads of a body share one executable, compiled by the first thread to ask
+  12 times on 4 CTAs x 3 warpgroups (a grouped GEMM interpret test: 83 s of compiles, 4.7 s
+  shared; benchmarks/results/logs/grouped_gemm_session46/compile_count.log). Here the threads
+  of a body share one executable, compiled by the first thread to ask
   (the others wait for it), keyed on the body's jaxpr and its arguments' shapes and dtypes.
   Each thread still runs the body with its own thread index; nothing the kernel sees changes."""
   try:
@@ -158,12 +159,12 @@ def _share_thread_compiles() -> None:
       owner = entry is None or entry[0] is not jaxpr   # (a dropped jaxpr's id reused)
       if owner:
         entry = cache[key] = (jaxpr, concurrent.futures.Future())
+        run_jaxpr.compiles += 1
       cache.move_to_end(key)
       while len(cache) > _THREAD_EXECUTABLES:
         cache.popitem(last=False)
     future = entry[1]
     if owner:
-      run_jaxpr.compiles += 1
       try:
         run = lambda consts, *args: jax_core.eval_jaxpr(jaxpr, consts, *args)
         future.set_result(jax.jit(run).trace(consts, *args).lower().compile())
