@@ -8,7 +8,12 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
+from jaxkern import _compat
 from jaxkern.checks import rel_err  # noqa: F401  (one definition, re-exported for the tests)
+
+# The abstract mesh the interpret-mode kernel tests trace under: its device kind gives the
+# kernels their DeviceSpec (an H200) on a CPU machine.
+H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
 
 
 def cpu_mesh(shape, names):

@@ -7,8 +7,8 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from jaxkern import _compat
+from tests._testing import H200_MESH
 
-H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
 
 
 def test_interpreter_threads_share_one_compiled_body_and_keep_their_own_index():

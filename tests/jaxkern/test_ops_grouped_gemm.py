@@ -6,11 +6,9 @@ import numpy as np
 import pytest
 
 import jaxkern
-from jaxkern import _compat
-from _testing import FP8, grouped_gemm_numpy, random_group_sizes, rel_err
+from _testing import FP8, H200_MESH, grouped_gemm_numpy, random_group_sizes, rel_err
 
 S = jax.ShapeDtypeStruct
-H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
 
 
 def test_contiguous_and_masked(rng):

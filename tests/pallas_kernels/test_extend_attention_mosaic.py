@@ -12,7 +12,6 @@ import numpy as np
 import pytest
 
 import jaxkern
-from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.extend_attention import extend_attention_xla
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
@@ -20,10 +19,9 @@ from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
 from pallas_kernels.extend_attention.plan import needs_repaging
 from pallas_kernels.extend_attention.schedule import step_block
 from pallas_kernels.extend_attention.support import smem_bytes, unsupported_reason
-from tests._testing import extend_attention_numpy, make_extend_inputs, rel_err
+from tests._testing import H200_MESH, extend_attention_numpy, make_extend_inputs, rel_err
 
 C = ExtendAttentionPallasConfig
-H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
 GARBAGE = 300.0   # finite junk in slots the kernel reads and masks (its documented contract)
 
 

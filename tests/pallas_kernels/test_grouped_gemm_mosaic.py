@@ -9,7 +9,6 @@ import jax.numpy as jnp
 import numpy as np
 import pytest
 
-from jaxkern import _compat
 from jaxkern.checks import worst_row_err
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm import mosaic
@@ -21,11 +20,10 @@ from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores
                                                  signal_target, signals_reason, smem_bytes,
                                                  tail_split, unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
-from tests._testing import (dequant_lhs, dequant_rhs, grouped_gemm_numpy, random_group_sizes,
-                            rel_err, snapshot_consumer)
+from tests._testing import (H200_MESH, dequant_lhs, dequant_rhs, grouped_gemm_numpy,
+                            random_group_sizes, rel_err, snapshot_consumer)
 
 C = GroupedGemmPallasConfig
-H200_MESH = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
 
 
 def _run(*args, **kw):

@@ -1,7 +1,7 @@
 """Many random problems and kernel configs in Mosaic GPU interpret mode on CPU, each checked
 against the float64 oracle, for as long as asked; one JSON line per problem.
   gemm:      tests/pallas_kernels/test_grouped_gemm_random.py's `random_problem` /
-             `problem_error` (the test runs 10). A config the kernel rejects must raise
+             `check_problem` (the test runs 10). A config the kernel rejects must raise
              NotImplementedError or ValueError with the reason `Problem.reason` gives.
   attention: tests/pallas_kernels/test_extend_attention_random.py's `random_case` through
              test_extend_attention_mosaic.py's `_check` (the test runs 6).
@@ -18,17 +18,18 @@ import numpy as np
 
 
 def gemm_case(rng):
-  from tests.pallas_kernels.test_grouped_gemm_random import problem_error, random_problem
+  from tests.pallas_kernels.test_grouped_gemm_random import check_problem, random_problem
   problem = random_problem(rng)
   reason = problem.reason()
   try:
-    result = problem_error(problem, problem.run()) or "ok"
-    if reason is not None:
-      result = f"FAIL ran although unsupported_reason says: {reason}; {result}"
+    check_problem(problem, problem.run())
+    result = "ok" if reason is None else f"FAIL ran although unsupported_reason says: {reason}"
   except (NotImplementedError, ValueError) as e:
     result = f"rejected: {type(e).__name__}: {str(e)[:300]}"
     if reason is None or reason not in str(e):
       result = "FAIL " + result + f" (unsupported_reason: {reason})"
+  except AssertionError as e:
+    result = f"FAIL wrong result: {str(e)[:300]}"
   return problem.desc, result
 
 
