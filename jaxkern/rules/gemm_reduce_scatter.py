@@ -39,6 +39,9 @@ CANDIDATES = (
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input"),
     GemmRsFusedConfig(block_n=128, num_stages=4, accumulate="float32"),
     GemmRsFusedConfig(block_n=128, num_stages=5, accumulate="input"),
+    # The same two input-dtype configs with each unit's pushes under the next unit's K steps.
+    GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True),
+    GemmRsFusedConfig(block_n=128, num_stages=5, accumulate="input", deferred=True),
 )
 # Unmeasured shapes: the config that was fastest or within 1% of it on the seed shapes at tp 2
 # (benchmarks/results/logs/gemm_rs_session9/bench_seed_tp2_configs.log).

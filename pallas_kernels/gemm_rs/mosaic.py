@@ -22,12 +22,16 @@ and every rank must run the kernel concurrently (one process driving all local G
 
 The TMA producer, the two wgmma consumers (rows split) and the K ring follow the grouped GEMM
 (pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
-through two alternating shared-memory buffers per consumer.
+through two alternating shared-memory buffers per consumer. With `GemmRsFusedConfig.deferred` a
+unit's chunks wait in registers (as the input dtype) and go out under the next unit's first K
+steps, one every FLUSH_SPACING steps, as the grouped GEMM's deferred stores do, so that the
+tensor cores keep running while the pushes (and the waits for their buffers) go on.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 from typing import ClassVar
 
 import jax
@@ -43,6 +47,7 @@ __all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit
 
 _F32 = jnp.float32
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
+FLUSH_SPACING = 2        # K steps between a deferred unit's chunk pushes (as the grouped GEMM's)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -56,7 +61,12 @@ class GemmRsFusedConfig:
   roundings), for half the NVLink and HBM bytes, no cast, and room for a 4-deep ring. With
   tp > 2 the pushes land in whatever order the ranks finish, so "input" results are not bitwise
   reproducible between calls (seen on 4 H200s: 1.2-2.4e-3 relative difference between two calls,
-  about one bf16 rounding); "float32" rounds once, after every add."""
+  about one bf16 rounding); "float32" rounds once, after every add.
+
+  deferred: a unit's pushes are issued during the next unit's first K steps (one 64-column
+  chunk every FLUSH_SPACING steps) instead of after its K loop; the waiting tile is held in
+  registers in the input dtype, so it needs accumulate="input" (a float32 tile beside the
+  running accumulator would not fit the consumer's 232 registers at block_n 256)."""
 
   IMPL: ClassVar[str] = "fused"
   block_m: int = 128
@@ -64,6 +74,7 @@ class GemmRsFusedConfig:
   block_k: int = 64
   num_stages: int = 3
   accumulate: str = "float32"
+  deferred: bool = False
 
   def __post_init__(self):
     if self.block_m != 128:   # two consumers of 64 rows: one 64 x 64 accumulator chunk each
@@ -78,10 +89,15 @@ class GemmRsFusedConfig:
     if self.accumulate not in ("float32", "input"):
       raise ValueError(f"GemmRsFusedConfig.accumulate must be 'float32' or 'input', got "
                        f"{self.accumulate!r}")
+    if self.deferred is not False and (self.deferred is not True or self.accumulate != "input"):
+      raise ValueError(f"GemmRsFusedConfig.deferred=True needs accumulate='input' (the waiting "
+                       f"tile is held in registers in the input dtype), got deferred="
+                       f"{self.deferred!r} with accumulate={self.accumulate!r}")
 
   @property
   def name(self) -> str:
-    return f"n{self.block_n}/s{self.num_stages}/{'f32' if self.accumulate == 'float32' else 'in'}"
+    acc = "f32" if self.accumulate == "float32" else "in"
+    return f"n{self.block_n}/s{self.num_stages}/{acc}" + ("/d" if self.deferred else "")
 
   def acc_dtype(self, dtype) -> jnp.dtype:
     return jnp.dtype(_F32 if self.accumulate == "float32" else dtype)
@@ -145,6 +161,7 @@ class _Static:
   zero_cols: int
   dtype: jnp.dtype
   acc_dtype: jnp.dtype
+  deferred: bool
 
 
 def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
@@ -183,7 +200,6 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
   @pl.when(wg < 2)
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
-    rows = st.block_m // 2
     signals = 2 * st.num_ctas * st.tp                 # per phase, into every rank's semaphore
 
     # Phase 1: zero this warpgroup's chunks of the local accumulator, then tell every rank.
@@ -203,16 +219,11 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
     pl.semaphore_wait(sem, signals, decrement=False)  # every accumulator is zero
 
     # Phase 2: tiles of the partial product, each added into its owner's accumulator.
-    def unit(i, carry):
-      count, stores = carry
-      step, m, n = coords(i)
+    rows = st.block_m // 2
+    chunks_per_unit = st.block_n // _CHUNK
 
-      def acc_scope(acc_ref_):
-        mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
-                                       b_smem.at[slot])
-        end = _mgpu.consume(st.k_steps, count, full, free, stages, mma)
-        return end, acc_ref_[...]
-      count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
+    def sends(step, m, n):
+      """The `send` of `_mgpu.store_chunk` for this consumer's rows of unit (step, m, n)."""
       out_row = m * st.block_m + wg * rows
 
       def send(buf, c, chunk):
@@ -225,10 +236,45 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
           def _():
             owner = plgpu.remote_ref(acc_ref, {st.axis_name: step_owner(rank, s, st.tp)})
             plgpu.copy_smem_to_gmem(buf, owner.at[dst], reduction_op="add")
-      _mgpu.store_chunks(acc, e_smem.at[wg], stores, send)
-      return count, stores + st.block_n // _CHUNK
+      return send
 
-    lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0)))
+    def flushes(pending, stores):
+      """A deferred unit's chunk pushes, one callable each (`_mgpu.consume`'s after_steps)."""
+      chunks, step, m, n, live = pending
+      send = sends(step, m, n)
+      return tuple(functools.partial(pl.when(live), functools.partial(
+          _mgpu.store_chunk, c, chunk, e_smem.at[wg], stores, send))
+          for c, chunk in enumerate(chunks))
+
+    def unit(i, carry):
+      count, stores, pending = carry
+      step, m, n = coords(i)
+      after = flushes(pending, stores) if st.deferred else ()
+
+      def acc_scope(acc_ref_):
+        mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
+                                       b_smem.at[slot])
+        end = _mgpu.consume(st.k_steps, count, full, free, stages, mma, after_steps=after,
+                            spacing=FLUSH_SPACING)
+        return end, acc_ref_[...]
+      count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
+      if st.deferred:
+        stores = stores + jnp.where(pending[-1], chunks_per_unit, 0)
+        chunks = tuple(_mgpu.epi_chunks(acc.astype(st.acc_dtype)))
+        return count, stores, (chunks, step, m, n, jnp.bool_(True))
+      _mgpu.store_chunks(acc, e_smem.at[wg], stores, sends(step, m, n))
+      return count, stores + chunks_per_unit, pending
+
+    if st.deferred:
+      zero = plgpu.layout_cast(jnp.zeros((rows, _CHUNK), st.acc_dtype), plgpu.Layout.WGMMA)
+      z = jnp.int32(0)
+      pending = ((zero,) * chunks_per_unit, z, z, z, jnp.bool_(False))
+    else:
+      pending = ()
+    _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
+    if st.deferred:     # the last unit's pushes
+      for flush in flushes(pending, stores):
+        flush()
     plgpu.wait_smem_to_gmem(0, wait_read_only=False)   # every add has landed, not just been read
     signal_all()
     pl.semaphore_wait(sem, 2 * signals, decrement=False)   # every rank's adds into ours landed
@@ -258,7 +304,8 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                n_tiles=n_tiles, k_steps=-(-k_local // config.block_k),
                num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
-               zero_rows=zr, zero_cols=zc, dtype=dtype, acc_dtype=config.acc_dtype(dtype))
+               zero_rows=zr, zero_cols=zc, dtype=dtype, acc_dtype=config.acc_dtype(dtype),
+               deferred=config.deferred)
   op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(st.acc_dtype)
 
   def entry(a_ref, b_ref, acc_ref):

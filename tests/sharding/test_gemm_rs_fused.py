@@ -66,6 +66,11 @@ def test_config_and_unsupported_inputs():
     GemmRsFusedConfig(block_n=96)
   with pytest.raises(ValueError, match="accumulate"):
     GemmRsFusedConfig(accumulate="bfloat16")
+  with pytest.raises(ValueError, match="deferred=True needs accumulate='input'"):
+    GemmRsFusedConfig(deferred=True)                 # float32 accumulation
+  with pytest.raises(ValueError, match="deferred"):
+    GemmRsFusedConfig(accumulate="input", deferred=1)
+  assert GemmRsFusedConfig(num_stages=4, accumulate="input", deferred=True).name == "n256/s4/in/d"
   # Accumulating in the input dtype halves the epilogue buffers: a 4-deep ring of 128 x 256 fits.
   assert "shared memory" in unsupported_reason(GemmRsFusedConfig(num_stages=4), m=256, n=256,
                                                k_local=64, tp=2, dtype="bfloat16")
@@ -76,13 +81,15 @@ def test_config_and_unsupported_inputs():
   assert len({c.name for c in rs_rule.CANDIDATES}) == len(rs_rule.CANDIDATES)
 
 
-@pytest.mark.parametrize("tp,accumulate", [(2, "input"), (4, "float32")])
-def test_fused_kernel_lowers_for_cuda(tp, accumulate):
+@pytest.mark.parametrize("tp,accumulate,deferred", [(2, "input", False), (4, "float32", False),
+                                                    (4, "input", True)])
+def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred):
   """Mosaic GPU lowering on CPU (jax.export for the cuda platform): the pipeline, the TMA
-  reduce-adds into remote refs (peer ids recomputed on the host) and the semaphores. Running it
-  needs the multi_gpu test below."""
+  reduce-adds into remote refs (peer ids recomputed on the host), the deferred pushes and the
+  semaphores. Running it needs the multi_gpu test below."""
   mesh = cpu_mesh((tp,), ("tp",))
-  config = GemmRsFusedConfig(accumulate=accumulate, num_stages=4 if accumulate == "input" else 3)
+  config = GemmRsFusedConfig(accumulate=accumulate, num_stages=4 if accumulate == "input" else 3,
+                             deferred=deferred)
   f = functools.partial(gemm_reduce_scatter_fused, axis_name="tp", tp=tp, num_sms=132,
                         config=config)
   g = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=(P(None, "tp"), P("tp", None)),
@@ -166,9 +173,11 @@ def test_rule_formula_fits_the_measured_rows_and_extrapolates_to_tp8():
 _FUSED_SHAPES = [(m, n, k) for m in (1024, 8192) for n, k in ((4096, 4096), (8192, 8192),
                                                               (8192, 29568))] + [(4096, 4096, 8192)]
 _IN4 = GemmRsFusedConfig(num_stages=4, accumulate="input")
+_IN4D = dataclasses.replace(_IN4, deferred=True)
 _SEED, _PARTIAL = (4096, 4096, 8192), (1056, 4032, 4160)
-_FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES for c in (GemmRsFusedConfig(), _IN4)]
-                + [(_SEED, c) for c in rs_rule.CANDIDATES if c not in (GemmRsFusedConfig(), _IN4)]
+_PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D)
+_FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES for c in _PER_SHAPE]
+                + [(_SEED, c) for c in rs_rule.CANDIDATES if c not in _PER_SHAPE]
                 + [(_PARTIAL, c) for c in rs_rule.CANDIDATES])
 
 
@@ -215,8 +224,11 @@ def test_fused_matches_unfused_on_local_gpus(shape, config):
 @pytest.mark.multi_gpu
 @pytest.mark.parametrize("shape,config", [((256, 8192, 8192), GemmRsFusedConfig()),
                                           ((256, 8192, 8192), _IN4),
-                                          (_SEED, GemmRsFusedConfig())],
-                         ids=["256x8192x8192-f32", "256x8192x8192-in4", "seed-f32"])
+                                          ((256, 8192, 8192), _IN4D),
+                                          (_SEED, GemmRsFusedConfig()),
+                                          (_SEED, _IN4D)],
+                         ids=["256x8192x8192-f32", "256x8192x8192-in4", "256x8192x8192-in4d",
+                              "seed-f32", "seed-in4d"])
 def test_chained_fused_calls_without_a_sync_stay_right(shape, config):
   # Calls dispatched back to back let the ranks drift apart: a fast rank's next call may signal
   # a peer whose own zero-filled semaphore for that call is not written yet (NOTES.md, session
