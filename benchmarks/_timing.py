@@ -6,7 +6,8 @@ L2. On several devices the per-call figure is the kernel time summed over all de
 their number (mean per-device busy time); a kernel that waits for a peer (a collective, the fused
 GEMM + reduce-scatter's semaphores) counts its waiting, so launch skew between devices inflates it:
 `time_chained_wall` times such calls on the host clock instead. CPU: host wall time per call (block_until_ready), which is
-all the CPU can honestly offer.
+all the CPU can honestly offer. `time_chained` gives all three GPU views of one compiled chain
+of calls, the third being the span of the devices' timeline in a profiler trace.
 """
 
 from __future__ import annotations
@@ -104,12 +105,102 @@ def time_chained_wall(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iter
   kernel time counts those waits (see the module docstring)."""
   chain, sets = chained(fn, arg_sets, calls)
   jax.block_until_ready(chain(sets))
+  return _wall(chain, sets, iters=iters, calls=calls)
+
+
+def _wall(chain, sets, *, iters: int, calls: int) -> Timing:
   per_call = []
   for _ in range(iters):
     start = time.perf_counter()
     jax.block_until_ready(chain(sets))
     per_call.append((time.perf_counter() - start) * 1e6 / calls)
   return _summary(per_call, f"wall, {calls} chained calls per dispatch")
+
+
+@dataclasses.dataclass(frozen=True)
+class ChainedTimes:
+  """Three views of one compiled chain of calls (`time_chained`), µs per call."""
+  wall: Timing           # host clock around each dispatch of the chain
+  cupti: Timing | None   # kernel time summed over the devices / their number (GPU only)
+  span: Timing | None    # device timeline: first kernel start to last kernel end on any device
+  busy: tuple[float, ...] | None   # per device: kernel time per call in the traced runs
+  first: Any             # the first call's result (on input set 0), for checking
+
+
+def time_chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 10,
+                 calls: int = 8, num_devices: int = 1, trace_runs: int = 3) -> ChainedTimes:
+  """`calls` chained calls of fn (`chained`), compiled once and timed three ways: host wall
+  clock per dispatch; CUPTI kernel time (as `time_fn`: summed over devices and divided by their
+  number, so a kernel waiting for a peer counts its wait); and, from a profiler trace of
+  `trace_runs` dispatches, the device timeline's span from the first kernel start to the last
+  kernel end over all devices, which holds every gap between kernels on the devices but none of
+  the host's time before the first kernel or after the last. On CPU only the wall clock."""
+  chain, sets = chained(fn, arg_sets, calls)
+  first = jax.block_until_ready(chain(sets))[0]
+  wall = _wall(chain, sets, iters=iters, calls=calls)
+  if jax.default_backend() != "gpu":
+    return ChainedTimes(wall, None, None, None, first)
+  _, timings = _compat.cupti_measure(chain, iterations=iters)(sets)
+  cupti = None if timings is None else _summary(
+      [sum(ms for _, ms in kernels) * 1e3 / calls / num_devices for kernels in timings], "cupti")
+  try:
+    spans, busy = trace_spans(chain, sets, runs=trace_runs) if trace_runs else ([], [])
+  except Exception as e:   # a profiler that cannot trace here costs the span, not the record
+    print(f"time_chained: no profiler span ({type(e).__name__}: {e})"[:300], flush=True)
+    spans, busy = [], []
+  span = _summary([s / calls for s in spans], "profiler span") if spans else None
+  busy_per_call = tuple(b / calls / max(1, len(spans)) for b in busy) if spans else None
+  return ChainedTimes(wall, cupti, span, busy_per_call, first)
+
+
+RUN_GAP_S = 0.02   # host sleep between traced dispatches: far wider than any gap inside one
+
+
+def trace_spans(chain, sets, *, runs: int) -> tuple[list[float], list[float]]:
+  """(per run: µs from the first kernel start to the last kernel end on any device; per device:
+  µs of kernels over all runs) from a jax.profiler trace of `runs` dispatches of `chain`, each
+  waited for, then RUN_GAP_S of sleep, before the next. Kernels are the events on the device
+  planes' "Stream" lines."""
+  import glob
+  import tempfile
+  from jax.profiler import ProfileData
+  with tempfile.TemporaryDirectory() as log_dir:
+    with jax.profiler.trace(log_dir):
+      for _ in range(runs):
+        jax.block_until_ready(chain(sets))
+        time.sleep(RUN_GAP_S)      # so that the runs are told apart by the widest gaps
+    files = sorted(glob.glob(f"{log_dir}/**/*.xplane.pb", recursive=True))
+    if not files:
+      return [], []
+    data = ProfileData.from_file(files[-1])
+  kernels = []      # (device, start ns, end ns)
+  for plane in data.planes:
+    if not plane.name.startswith("/device:GPU:"):
+      continue
+    device = int(plane.name.rsplit(":", 1)[1])
+    for line in plane.lines:
+      if line.name.startswith("Stream"):
+        kernels += [(device, e.start_ns, e.start_ns + e.duration_ns) for e in line.events]
+  if not kernels:
+    return [], []
+  return _runs_of(kernels, runs)
+
+
+def _runs_of(kernels: list[tuple[int, float, float]], runs: int):
+  """Split kernel events (device, start, end; ns) into `runs` dispatches at the `runs - 1`
+  widest gaps of the merged device timeline (each dispatch was waited for on the host, then
+  RUN_GAP_S slept, before the next); (per run: span µs, per device: busy µs)."""
+  events = sorted(kernels, key=lambda k: k[1])
+  gaps, reach = [], events[0][2]
+  for i in range(1, len(events)):
+    gaps.append((events[i][1] - reach, i))
+    reach = max(reach, events[i][2])
+  cuts = sorted(i for _, i in sorted(gaps, reverse=True)[:runs - 1])
+  groups = [events[a:b] for a, b in zip([0] + cuts, cuts + [len(events)])]
+  spans = [(max(e for _, _, e in g) - min(s for _, s, _ in g)) / 1e3 for g in groups]
+  devices = sorted({d for d, _, _ in kernels})
+  busy = [sum(e - s for d, s, e in kernels if d == dev) / 1e3 for dev in devices]
+  return spans, busy
 
 
 def _host(fn, arg_sets, *, iters) -> Timing:

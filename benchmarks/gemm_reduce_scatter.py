@@ -60,9 +60,10 @@ def fused_configs(names: list[str]) -> list[GemmRsFusedConfig]:
     raise app.UsageError(f"--fused_configs: {e.args[0]}") from None
 
 
-def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
-          config: GemmRsFusedConfig | None = None) -> dict:
-  """One (shape, tp, impl[, fused config forced through jaxkern.policy]) record."""
+@functools.lru_cache(maxsize=1)
+def problem(shape: GemmRsShape, tp: int):
+  """(mesh, input sets, the float32 reference of set 0) of one (shape, tp), shared by its paths'
+  records (cached: the inputs are drawn once, the reference computed once)."""
   mesh = jax.make_mesh((tp,), ("tp",), devices=jax.devices()[:tp],
                        axis_types=(jax.sharding.AxisType.Explicit,))
   a_sharding, b_sharding = NamedSharding(mesh, P(None, "tp")), NamedSharding(mesh, P("tp", None))
@@ -74,7 +75,20 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
     b = jax.random.normal(kb, (shape.k, shape.n), jnp.float32) / np.sqrt(shape.k)
     return a, b.astype(jnp.bfloat16)
   args = inputs(0)
-  picked = jaxkern.explain(lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh), *args)[0]
+  sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
+  ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
+                                     out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
+  return mesh, sets, ref
+
+
+def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
+          config: GemmRsFusedConfig | None = None) -> dict:
+  """One (shape, tp, impl[, fused config forced through jaxkern.policy]) record. The path runs
+  as 8 chained calls in one jit, compiled once (`_timing.time_chained`): the first call's result
+  is checked against the float32 reference before anything is timed."""
+  mesh, sets, ref = problem(shape, tp)
+  picked = jaxkern.explain(lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh),
+                           *sets[0])[0]
   rec = dict(shape=shape.name, impl=f"jaxkern:{impl}", tp=tp, m=shape.m, n=shape.n, k=shape.k,
              rule_pick=picked.impl)
   if config is not None:
@@ -82,26 +96,25 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
   fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl=impl)
   with (jaxkern.policy(gemm_reduce_scatter=config) if config else contextlib.nullcontext()):
     try:
-      choice = jaxkern.explain(fn, *args)[0]
-      out = jax.jit(fn)(*args)
+      choice = jaxkern.explain(fn, *sets[0])[0]
+      t = _timing.time_chained(fn, sets, iters=iters, num_devices=tp)
     except Exception as e:  # a path that cannot run this shape: recorded, not fatal
       return dict(rec, us=None, note=f"{type(e).__name__}: {e}"[:300])
-    ref = jax.jit(lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32,
-                                       out_sharding=NamedSharding(mesh, P("tp", None))))(*args)
-    # On the devices: a host-side rel_err would gather 2 x M x N float64 (GiBs at M = 16384).
-    err = jnp.linalg.norm((out.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
-    rec.update(err=float(err), estimate_us=dict(choice.estimate),
-               config=getattr(choice.config, "name", None))
-    del out, ref
-    if not rec["err"] < 2e-2:
-      return dict(rec, us=None, note=f"wrong result (rel err {rec['err']:.3g})")
-    sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
-    # us: host wall time per call of 8 chained calls (the fused kernel's CTAs wait on the other
-    # ranks, so summed kernel time would count launch skew); cupti_us: mean per-device kernel time.
-    t = _timing.time_chained_wall(fn, sets, iters=iters)
-    rec.update(us=t.us, p10=t.p10, p90=t.p90, method=t.method,
-               cupti_us=_timing.time_fn(fn, sets, iters=iters, num_devices=tp).us,
-               tflops=2.0 * shape.m * shape.n * shape.k / tp / t.us / 1e6)
+  # On the devices: a host-side rel_err would gather 2 x M x N float64 (GiBs at M = 16384).
+  out = t.first.astype(jnp.float32)
+  rec.update(err=float(jnp.linalg.norm((out - ref).ravel()) / jnp.linalg.norm(ref.ravel())),
+             estimate_us=dict(choice.estimate), config=getattr(choice.config, "name", None))
+  del out
+  if not rec["err"] < 2e-2:
+    return dict(rec, us=None, note=f"wrong result (rel err {rec['err']:.3g})")
+  # us: host wall time per call of the chain (the fused kernel's CTAs wait on the other ranks,
+  # so summed kernel time would count launch skew); cupti_us: mean per-device kernel time;
+  # span_us: the devices' timeline from the first kernel start to the last kernel end.
+  w = t.wall
+  rec.update(us=w.us, p10=w.p10, p90=w.p90, method=w.method,
+             cupti_us=t.cupti.us if t.cupti else None, span_us=t.span.us if t.span else None,
+             busy_us=list(t.busy) if t.busy else None,
+             tflops=2.0 * shape.m * shape.n * shape.k / tp / w.us / 1e6)
   return rec
 
 
@@ -155,30 +168,37 @@ def main(argv):
       for impl, config in runs:
         records.append(bench(shape, tp, _ITERS.value, impl, config))
         r = records[-1]
-        print(f"tp={tp} {shape.name} {r['impl']}: {r.get('us')} us (cupti "
-              f"{r.get('cupti_us')}) {r.get('note', '')}", flush=True)
+        print(f"tp={tp} {shape.name} {r['impl']}: wall {_us(r.get('us'))} cupti "
+              f"{_us(r.get('cupti_us'))} span {_us(r.get('span_us'))} us {r.get('note', '')}",
+              flush=True)
       # Written after every shape, so a run cut off by a time limit keeps what it measured.
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
+      rows = tuning_rows(records[-len(runs):])
+      if _UPDATE.value and rows:
+        print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.attach_gemm_rs_peers_md(records)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
-  rows = tuning_rows(records)
-  if _UPDATE.value and rows:
-    print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
   print_table(records)
   print(f"wrote {path}")
 
 
+def _us(x) -> str:
+  return "-" if x is None else f"{x:.1f}"
+
+
 def print_table(records: list[dict]) -> None:
-  print("| shape | tp | impl | us (TFLOP/s per GPU) | PEERS.md torch+NCCL us | torch / ours |")
-  print("|---|---|---|---|---|---|")
+  print("| shape | tp | impl | wall us (TFLOP/s per GPU) | cupti us | span us | PEERS.md "
+        "torch+NCCL us | torch / ours (wall) |")
+  print("|---|---|---|---|---|---|---|---|")
   for r in records:
     torch = r.get("peers_md_torch_nccl_us")
     us = r.get("us")
     ours = f"{us:.1f} ({r['tflops']:.0f})" if us else "n/a"
     theirs = f"{torch:.0f}" if torch else "-"
     ratio = f"{torch / us:.2f}x" if torch and us else "-"
-    print(f"| {r['shape']} | {r['tp']} | {r['impl']} | {ours} | {theirs} | {ratio} |")
+    print(f"| {r['shape']} | {r['tp']} | {r['impl']} | {ours} | {_us(r.get('cupti_us'))} | "
+          f"{_us(r.get('span_us'))} | {theirs} | {ratio} |")
 
 
 if __name__ == "__main__":

@@ -63,6 +63,23 @@ def test_chained_timer_runs_every_call():
   outs = chain(sets)
   assert len(outs) == 5 and all(rel_err(o, x @ x) < 1e-6 for o in outs)
   assert _timing.time_chained_wall(lambda a: a @ a, [(x,)], iters=2, calls=3).us > 0
+  t = _timing.time_chained(lambda a: a @ a, [(x,)], iters=2, calls=3)
+  assert t.wall.us > 0 and t.cupti is None and t.span is None      # CPU: the wall clock only
+  assert rel_err(t.first, x @ x) < 1e-6
+
+
+def test_trace_runs_are_split_at_the_widest_gaps():
+  """A profiler trace of 3 dispatches (kernels per device: device, start, end in ns) splits into
+  its dispatches at the 2 widest gaps of the merged timeline; a run's span covers every device,
+  overlapping kernels and the gaps inside it; busy time is per device."""
+  from benchmarks import _timing
+
+  kernels = [(0, 0, 100), (1, 10, 90), (0, 400, 500), (1, 95, 210),      # run 0: 0..500 ns
+             (1, 30_000_000, 30_000_300), (0, 30_000_100, 30_000_200),      # run 1: 300 ns
+             (0, 60_000_000, 60_000_050)]                                   # run 2: 50 ns
+  spans, busy = _timing._runs_of(kernels, 3)
+  assert spans == [0.5, 0.3, 0.05]
+  assert busy == [(100 + 100 + 100 + 50) / 1e3, (80 + 115 + 300) / 1e3]
 
 
 def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
