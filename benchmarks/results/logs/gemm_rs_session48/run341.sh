@@ -8,5 +8,5 @@ F='^[IW][0-9]{4}'
 nvidia-smi --query-gpu=name --format=csv,noheader | uniq -c
 timeout 540 python3 -m benchmarks.gemm_reduce_scatter --tp 4,2 --shapes sweep --update-tuning \
   --fused_configs n128/s5/in --iters 10 --out $OUT/sweep 2>&1 | grep -Ev "$F" > $OUT/sweep.log
-ls jaxkern/tuning; cp -r jaxkern/tuning/nvidia_h1* $OUT/
+for d in jaxkern/tuning/nvidia_*; do cp $d/gemm_reduce_scatter.json $OUT/$(basename $d)_gemm_rs.json 2>/dev/null; done
 grep "^tp=" $OUT/sweep.log | sed 's/jaxkern://' | awk '{print $1,$2,$3,$5,$7,$9}'
