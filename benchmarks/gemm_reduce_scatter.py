@@ -100,6 +100,8 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
       t = _timing.time_chained(fn, sets, iters=iters, num_devices=tp)
     except Exception as e:  # a path that cannot run this shape: recorded, not fatal
       return dict(rec, us=None, note=f"{type(e).__name__}: {e}"[:300])
+  if config is not None and choice.config != config:   # never time one config under another's name
+    raise RuntimeError(f"{rec['impl']}: the op ran config {choice.config} instead")
   # On the devices: a host-side rel_err would gather 2 x M x N float64 (GiBs at M = 16384).
   out = t.first.astype(jnp.float32)
   rec.update(err=float(jnp.linalg.norm((out - ref).ravel()) / jnp.linalg.norm(ref.ravel())),

@@ -21,13 +21,18 @@ def decide(rule: ModuleType, problem: Any, device: DeviceSpec, *, impl: str | No
   state = _policy.current()
   if impl is not None and impl not in rule.IMPLS:
     raise ValueError(f"{rule.OP}: impl={impl!r} is not one of {rule.IMPLS}")
+  override = state.override_for(rule.OP)
   if impl is not None or config is not None:
     source, reason = "argument", "impl/config given by the caller"
-  else:
-    override = state.override_for(rule.OP)
-    if override is not None:
-      impl, config = override.impl, override.config
-      source, reason = "policy", "jaxkern.policy override"
+    if (config is None and override is not None and override.impl == impl
+        and override.config is not None):
+      # The caller named the impl; a policy config of that same impl still says which config
+      # (ignoring it made a benchmark's forced configs time the default one, session 48).
+      config, source, reason = override.config, "policy", ("impl given by the caller, config by "
+                                                          "a jaxkern.policy override")
+  elif override is not None:
+    impl, config = override.impl, override.config
+    source, reason = "policy", "jaxkern.policy override"
   if impl is None and config is None:
     choice = rule.choose(problem, device)
   else:

@@ -116,6 +116,14 @@ def test_policy_nesting_precedence_and_interpret(rng):
     arg = jaxkern.GroupedGemmXlaConfig(method="ragged_dot")
     c = explain(config=arg)  # an explicit argument beats the policy
     assert (c.source, c.config) == ("argument", arg)
+    # An impl named by the caller keeps the policy's config of that impl (without this, the
+    # GEMM + reduce-scatter benchmark's forced fused configs all timed the default one) ...
+    c = explain(impl="xla")
+    assert (c.impl, c.config, c.source) == ("xla", tiled, "policy")
+    # ... and a policy naming only the impl leaves the config to the rule.
+    with jaxkern.policy(grouped_gemm="xla"):
+      c = explain(impl="xla")
+      assert (c.source, c.config.method) == ("argument", explain().config.method)
   assert explain().interpret is False
 
 
