@@ -1,0 +1,74 @@
+"""Session 48 ablation (issue 5): where the fused kernel's time goes on M8192_N8192_K29568.
+
+Variants of the fused kernel (n256/s4/in), timed by `_timing.time_chained` like the benchmark:
+  remote: as shipped (TMA reduce-adds into the owner's accumulator over NVLink);
+  local_add: every push a TMA reduce-add into the rank's own accumulator (remote_ref -> the ref:
+             no NVLink traffic; the result is wrong, so it is not checked);
+  local_store: plain TMA stores into the own accumulator (no reduction either).
+Beside them, one rank's GEMM alone on one GPU through XLA (cuBLAS): a [M, K/tp] @ [K/tp, N]
+with float32 accumulation, bf16 out (CUPTI kernel time).
+  python ablate_push.py  (on the 4-GPU machine; tp 4 then 2)
+"""
+import sys
+
+import jax
+import jax.numpy as jnp
+from jax.experimental.pallas import mosaic_gpu as plgpu
+
+sys.path.insert(0, ".")
+import jaxkern                                                       # noqa: E402
+from benchmarks import _timing                                       # noqa: E402
+from benchmarks.gemm_reduce_scatter import problem                   # noqa: E402
+from jaxkern.shapes import GemmRsShape                               # noqa: E402
+from pallas_kernels.gemm_rs import mosaic                            # noqa: E402
+from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig          # noqa: E402
+
+SHAPE = GemmRsShape(8192, 8192, 29568)
+CONFIG = GemmRsFusedConfig(num_stages=4, accumulate="input")
+
+
+class _Patched:
+  """Swap attributes of mosaic's `plgpu` for one variant."""
+  def __init__(self, variant):
+    self.variant = variant
+
+  def __enter__(self):
+    real = plgpu
+    class Fake:
+      def __getattr__(self, name):
+        return getattr(real, name)
+    fake = Fake()
+    if self.variant in ("local_add", "local_store"):
+      fake.remote_ref = lambda ref, device_id: ref
+    if self.variant == "local_store":
+      fake.copy_smem_to_gmem = lambda src, dst, reduction_op=None, **kw: real.copy_smem_to_gmem(
+          src, dst, **kw)
+    mosaic.plgpu = fake
+
+  def __exit__(self, *exc):
+    mosaic.plgpu = plgpu
+
+
+def main():
+  for tp in (4, 2):
+    mesh, sets, ref = problem(SHAPE, tp)
+    fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl="fused")
+    for variant in ("remote", "local_add", "local_store", "remote"):
+      with _Patched(variant), jaxkern.policy(gemm_reduce_scatter=CONFIG):
+        jax.clear_caches()
+        t = _timing.time_chained(fn, sets, iters=10, num_devices=tp)
+      err = jnp.linalg.norm((t.first.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
+      print(f"tp={tp} {variant}: wall {t.wall.us:.1f} cupti {t.cupti.us:.1f} span "
+            f"{t.span.us if t.span else float('nan'):.1f} us (err {float(err):.2g})", flush=True)
+    a, b = sets[0]
+    a1 = jax.device_put(a.addressable_shards[0].data, jax.devices()[0])
+    b1 = jax.device_put(b.addressable_shards[0].data, jax.devices()[0])
+    dot = lambda a, b: jnp.dot(a, b, preferred_element_type=jnp.float32).astype(a.dtype)
+    t = _timing.time_fn(dot, [(a1, b1)], iters=20)
+    flops = 2 * SHAPE.m * SHAPE.n * SHAPE.k / tp
+    print(f"tp={tp} one rank's dot alone (cuBLAS, [{a1.shape}] @ [{b1.shape}]): {t.us:.1f} us "
+          f"({flops / t.us / 1e6:.0f} TFLOP/s)", flush=True)
+
+
+if __name__ == "__main__":
+  main()
