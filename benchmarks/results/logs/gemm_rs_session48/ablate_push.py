@@ -4,7 +4,8 @@ Variants of the fused kernel (n256/s4/in), timed by `_timing.time_chained` like 
   remote: as shipped (TMA reduce-adds into the owner's accumulator over NVLink);
   local_add: every push a TMA reduce-add into the rank's own accumulator (remote_ref -> the ref:
              no NVLink traffic; the result is wrong, so it is not checked);
-  local_store: plain TMA stores into the own accumulator (no reduction either).
+  local_store: plain TMA stores into the own accumulator (no reduction either);
+  remote_store: plain TMA stores into the owner's accumulator (NVLink traffic, no reduction).
 Beside them, one rank's GEMM alone on one GPU through XLA (cuBLAS): a [M, K/tp] @ [K/tp, N]
 with float32 accumulation, bf16 out (CUPTI kernel time).
   python ablate_push.py  (on the 4-GPU machine; tp 4 then 2)
@@ -25,6 +26,8 @@ from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig          # noqa: E40
 
 SHAPE = GemmRsShape(8192, 8192, 29568)
 CONFIG = GemmRsFusedConfig(num_stages=4, accumulate="input")
+VARIANTS = tuple(sys.argv[1].split(",")) if len(sys.argv) > 1 else (
+    "remote", "local_add", "local_store", "remote")     # run343; run344: remote,remote_store,remote
 
 
 class _Patched:
@@ -40,7 +43,7 @@ class _Patched:
     fake = Fake()
     if self.variant in ("local_add", "local_store"):
       fake.remote_ref = lambda ref, device_id: ref
-    if self.variant == "local_store":
+    if self.variant in ("local_store", "remote_store"):
       fake.copy_smem_to_gmem = lambda src, dst, reduction_op=None, **kw: real.copy_smem_to_gmem(
           src, dst, **kw)
     mosaic.plgpu = fake
@@ -53,13 +56,15 @@ def main():
   for tp in (4, 2):
     mesh, sets, ref = problem(SHAPE, tp)
     fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl="fused")
-    for variant in ("remote", "local_add", "local_store", "remote"):
+    for variant in VARIANTS:
       with _Patched(variant), jaxkern.policy(gemm_reduce_scatter=CONFIG):
         jax.clear_caches()
         t = _timing.time_chained(fn, sets, iters=10, num_devices=tp)
       err = jnp.linalg.norm((t.first.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
       print(f"tp={tp} {variant}: wall {t.wall.us:.1f} cupti {t.cupti.us:.1f} span "
             f"{t.span.us if t.span else float('nan'):.1f} us (err {float(err):.2g})", flush=True)
+    if len(sys.argv) > 2:
+      continue                                           # no dot (run344)
     a, b = sets[0]
     a1 = jax.device_put(a.addressable_shards[0].data, jax.devices()[0])
     b1 = jax.device_put(b.addressable_shards[0].data, jax.devices()[0])
