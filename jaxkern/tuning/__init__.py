@@ -38,6 +38,14 @@ def rows(device_kind: str, op: str) -> tuple[dict, ...]:
   return _load(device_kind, op)
 
 
+def device_kinds(op: str) -> tuple[str, ...]:
+  """The device kinds (as their tables name them) that have a measured table for `op`."""
+  kinds = []
+  for path in sorted(_ROOT.glob(f"*/{op}.json")):
+    kinds.append(json.loads(path.read_text()).get("device_kind", path.parent.name))
+  return tuple(kinds)
+
+
 def lookup(device_kind: str, op: str, key: Mapping[str, Any]) -> dict | None:
   """The measured row whose key equals `key` (already bucketed by the caller), if any."""
   key = dict(key)
