@@ -8,7 +8,8 @@ Variants of the fused kernel (n256/s4/in), timed by `_timing.time_chained` like 
   remote_store: plain TMA stores into the owner's accumulator (NVLink traffic, no reduction).
 Beside them, one rank's GEMM alone on one GPU through XLA (cuBLAS): a [M, K/tp] @ [K/tp, N]
 with float32 accumulation, bf16 out (CUPTI kernel time).
-  python ablate_push.py  (on the 4-GPU machine; tp 4 then 2)
+  python ablate_push.py [VARIANTS [nodot]] [--out DIR]  (on the 4-GPU machine; tp 4 then 2)
+Records go to DIR/<devices>/gemm_rs_push_ablation.json (benchmarks._report.write) after each.
 """
 import sys
 
@@ -18,7 +19,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 sys.path.insert(0, ".")
 import jaxkern                                                       # noqa: E402
-from benchmarks import _timing                                       # noqa: E402
+from benchmarks import _report, _timing                              # noqa: E402
 from benchmarks.gemm_reduce_scatter import problem                   # noqa: E402
 from jaxkern.shapes import GemmRsShape                               # noqa: E402
 from pallas_kernels.gemm_rs import mosaic                            # noqa: E402
@@ -26,7 +27,9 @@ from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig          # noqa: E40
 
 SHAPE = GemmRsShape(8192, 8192, 29568)
 CONFIG = GemmRsFusedConfig(num_stages=4, accumulate="input")
-VARIANTS = tuple(sys.argv[1].split(",")) if len(sys.argv) > 1 else (
+OUT = sys.argv[sys.argv.index("--out") + 1] if "--out" in sys.argv else None
+ARGS = [a for a in sys.argv[1:] if a != "--out" and a != OUT]
+VARIANTS = tuple(ARGS[0].split(",")) if ARGS else (
     "remote", "local_add", "local_store", "remote")     # run343; run344: remote,remote_store,remote
 
 
@@ -53,6 +56,13 @@ class _Patched:
 
 
 def main():
+  records = []
+
+  def record(**rec):
+    records.append(dict(shape=SHAPE.name, config=CONFIG.name, **rec))
+    if OUT:
+      _report.write(OUT, "gemm_rs_push_ablation", records, num_devices=jax.device_count())
+
   for tp in (4, 2):
     mesh, sets, ref = problem(SHAPE, tp)
     fn = lambda a, b: jaxkern.gemm_reduce_scatter(a, b, mesh=mesh, impl="fused")
@@ -63,7 +73,10 @@ def main():
       err = jnp.linalg.norm((t.first.astype(jnp.float32) - ref).ravel()) / jnp.linalg.norm(ref.ravel())
       print(f"tp={tp} {variant}: wall {t.wall.us:.1f} cupti {t.cupti.us:.1f} span "
             f"{t.span.us if t.span else float('nan'):.1f} us (err {float(err):.2g})", flush=True)
-    if len(sys.argv) > 2:
+      record(tp=tp, impl=f"fused:{variant}", us=t.wall.us, cupti_us=t.cupti.us,
+             span_us=t.span.us if t.span else None, err=float(err),
+             checked=variant == "remote")
+    if len(ARGS) > 1:
       continue                                           # no dot (run344)
     a, b = sets[0]
     a1 = jax.device_put(a.addressable_shards[0].data, jax.devices()[0])
@@ -73,6 +86,7 @@ def main():
     flops = 2 * SHAPE.m * SHAPE.n * SHAPE.k / tp
     print(f"tp={tp} one rank's dot alone (cuBLAS, [{a1.shape}] @ [{b1.shape}]): {t.us:.1f} us "
           f"({flops / t.us / 1e6:.0f} TFLOP/s)", flush=True)
+    record(tp=tp, impl="xla:dot_one_rank", cupti_us=t.us, tflops=flops / t.us / 1e6)
 
 
 if __name__ == "__main__":
