@@ -1,7 +1,8 @@
 """Fingerprints of the Mosaic GPU kernels' traced programs, for refactors that must not change them.
 
 Traces (on CPU, nothing runs) the jaxpr of every build in `_cases()` (the extend-attention and
-grouped-GEMM kernels over their configs, interpret mode on and off), writes each as text under
+grouped-GEMM kernels over their configs, interpret mode on and off, and the fused GEMM +
+reduce-scatter kernel inside shard_map over an abstract mesh of tp devices), writes each as text under
 --out/TAG_NAME.txt and prints its sha1. Identical text before and after a change means the same
 traced kernel; compare two tags with --compare:
 
@@ -24,6 +25,7 @@ import dataclasses
 import functools
 import hashlib
 import pathlib
+import re
 from typing import Callable
 
 import jax
@@ -32,6 +34,8 @@ from absl import app, flags
 
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig as A
 from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
+from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig as R
+from pallas_kernels.gemm_rs.mosaic import gemm_reduce_scatter_fused
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig as G
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm.support import signal_target
@@ -93,6 +97,17 @@ def _signals(consumer: bool, interpret: bool) -> tuple:
   return fn, (S((8, 512, _K), _BF), S((8, _K, _N), _BF), S((8,), _I32)), interpret
 
 
+def _gemm_rs(tp: int, config) -> tuple:
+  """M 1024, K 512 per rank (a [1024, 512 tp] @ [512 tp, 768]), inside shard_map over an
+  abstract tp-device mesh (no interpret build: its semaphores do not interpret)."""
+  from jax.sharding import AbstractMesh, PartitionSpec as P
+  fn = jax.shard_map(functools.partial(gemm_reduce_scatter_fused, axis_name="tp", tp=tp,
+                                       num_sms=132, config=config),
+                     mesh=AbstractMesh((tp,), ("tp",)), in_specs=(P(None, "tp"), P("tp", None)),
+                     out_specs=P("tp"), check_vma=False)
+  return fn, (S((1024, 512 * tp), _BF), S((512 * tp, 768), _BF)), False
+
+
 def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
   """name -> (the build's function, its argument shapes, whether it is an interpret build)."""
   cases = {}
@@ -134,13 +149,17 @@ def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
   for interpret in (False, True):
     for consumer in (False, True):
       cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)
+  cases.update(
+      r0=_gemm_rs(2, R(num_stages=4, accumulate="input")),
+      r1=_gemm_rs(4, R(num_stages=4, accumulate="input", deferred=True)),
+      r2=_gemm_rs(4, R()))
   return cases
 
 
 def _text(fn, args) -> str:
   """The build's jaxpr, or with --lowered its CUDA export's MLIR."""
-  if not _LOWERED.value:
-    return str(jax.make_jaxpr(fn)(*args))
+  if not _LOWERED.value:   # a remote ref prints its traced peer as Var(id=<Python id>)
+    return re.sub(r"Var\(id=\d+\)", "Var", str(jax.make_jaxpr(fn)(*args)))
   from jax import export
   from jaxkern import _compat
   jax.config.update("jax_traceback_in_locations_limit", 0)

@@ -10,6 +10,8 @@ is done. `count` numbers the fills of the ring across the whole kernel.
 
 from __future__ import annotations
 
+import functools
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -24,6 +26,7 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 SWIZZLE = 128   # bytes: one swizzle row
 EPI_COLS = 64   # columns per epilogue store (one swizzle row of bf16)
+FLUSH_SPACING = 2   # K steps between a deferred tile's chunk stores (`chunk_flushes`, `consume`)
 SMEM_SLACK = 1024   # bytes a kernel's smem budget keeps for barriers and alignment
 SMEM_ALIGN = 1024   # Pallas Mosaic GPU starts each scoped shared-memory buffer on a 1 KB boundary
 
@@ -170,6 +173,20 @@ def store_chunks(tile, bufs, stores, send) -> None:
   another (`store_chunk`; the caller adds C // EPI_COLS to `stores`)."""
   for c, chunk in enumerate(epi_chunks(tile)):
     store_chunk(c, chunk, bufs, stores, send)
+
+
+def zero_chunk(rows: int, dtype):
+  """A [rows, EPI_COLS] chunk of zeros in registers (WGMMA layout): the carry of a deferred tile
+  before the first unit, or a narrower unit's padding."""
+  return plgpu.layout_cast(jnp.zeros((rows, EPI_COLS), dtype), plgpu.Layout.WGMMA)
+
+
+def chunk_flushes(chunks, bufs, stores, send, live) -> tuple:
+  """A deferred tile's epilogue: one callable per chunk, `store_chunk` of chunk c if live(c) (a
+  traced bool), for the next unit's K steps to issue one every FLUSH_SPACING steps (`consume`'s
+  after_steps), so that the tensor cores run on while the stores go out."""
+  return tuple(functools.partial(pl.when(live(c)), functools.partial(
+      store_chunk, c, chunk, bufs, stores, send)) for c, chunk in enumerate(chunks))
 
 
 def row_boxes(most: int) -> list[int]:

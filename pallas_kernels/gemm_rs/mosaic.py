@@ -24,7 +24,7 @@ The TMA producer, the two wgmma consumers (rows split) and the K ring follow the
 (pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
 through two alternating shared-memory buffers per consumer. With `GemmRsFusedConfig.deferred` a
 unit's chunks wait in registers (as the input dtype) and go out under the next unit's first K
-steps, one every FLUSH_SPACING steps, as the grouped GEMM's deferred stores do, so that the
+steps, one every `_mgpu.FLUSH_SPACING` steps (`_mgpu.chunk_flushes`), as the grouped GEMM's deferred stores do, so that the
 tensor cores keep running while the pushes (and the waits for their buffers) go on. On 4 H100s
 (session 48, run342) that took 2-3% of kernel time off the largest shapes and was within the
 wall clock's noise elsewhere: the pushes cost 7-8% of the kernel on M8192_N8192_K29568 whether
@@ -34,7 +34,6 @@ they reduce or plainly store (run343/344), so it is not the epilogue's wait that
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import ClassVar
 
 import jax
@@ -50,7 +49,6 @@ __all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit
 
 _F32 = jnp.float32
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
-FLUSH_SPACING = 2        # K steps between a deferred unit's chunk pushes (as the grouped GEMM's)
 
 
 @dataclasses.dataclass(frozen=True, kw_only=True)
@@ -67,7 +65,7 @@ class GemmRsFusedConfig:
   about one bf16 rounding); "float32" rounds once, after every add.
 
   deferred: a unit's pushes are issued during the next unit's first K steps (one 64-column
-  chunk every FLUSH_SPACING steps) instead of after its K loop; the waiting tile is held in
+  chunk every `_mgpu.FLUSH_SPACING` steps) instead of after its K loop; the waiting tile is held in
   registers in the input dtype, so it needs accumulate="input" (a float32 tile beside the
   running accumulator would not fit the consumer's 232 registers at block_n 256)."""
 
@@ -242,12 +240,10 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
       return send
 
     def flushes(pending, stores):
-      """A deferred unit's chunk pushes, one callable each (`_mgpu.consume`'s after_steps)."""
+      """A deferred unit's chunk pushes (`_mgpu.chunk_flushes`)."""
       chunks, step, m, n, live = pending
-      send = sends(step, m, n)
-      return tuple(functools.partial(pl.when(live), functools.partial(
-          _mgpu.store_chunk, c, chunk, e_smem.at[wg], stores, send))
-          for c, chunk in enumerate(chunks))
+      return _mgpu.chunk_flushes(chunks, e_smem.at[wg], stores, sends(step, m, n),
+                                 lambda c: live)
 
     def unit(i, carry):
       count, stores, pending = carry
@@ -258,7 +254,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
                                        b_smem.at[slot])
         end = _mgpu.consume(st.k_steps, count, full, free, stages, mma, after_steps=after,
-                            spacing=FLUSH_SPACING)
+                            spacing=_mgpu.FLUSH_SPACING)
         return end, acc_ref_[...]
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
       if st.deferred:
@@ -269,9 +265,9 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
       return count, stores + chunks_per_unit, pending
 
     if st.deferred:
-      zero = plgpu.layout_cast(jnp.zeros((rows, _CHUNK), st.acc_dtype), plgpu.Layout.WGMMA)
       z = jnp.int32(0)
-      pending = ((zero,) * chunks_per_unit, z, z, z, jnp.bool_(False))
+      pending = ((_mgpu.zero_chunk(rows, st.acc_dtype),) * chunks_per_unit, z, z, z,
+                 jnp.bool_(False))
     else:
       pending = ()
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))

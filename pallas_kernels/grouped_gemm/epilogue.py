@@ -3,7 +3,6 @@ a group tile's segment, and the stores a unit defers to the next unit's K steps.
 
 from __future__ import annotations
 
-import functools
 from typing import TYPE_CHECKING, NamedTuple
 
 import jax
@@ -20,7 +19,7 @@ if TYPE_CHECKING:
 
 __all__ = ["FLUSH_SPACING", "Pending", "epilogue", "segment_send"]
 
-FLUSH_SPACING = 2        # K steps between a deferred unit's chunk stores (mosaic.py's docstring)
+FLUSH_SPACING = _mgpu.FLUSH_SPACING   # mosaic.py's docstring says what it measured
 
 
 def segment_send(out_ref, meta: Meta, seg, row0, col0, rows, st: Static):
@@ -67,8 +66,7 @@ class Pending(NamedTuple):
   @staticmethod
   def _padded(chunks, st: Static) -> tuple:
     """chunks and zero chunks after them, up to the widest unit's count."""
-    zero = plgpu.layout_cast(jnp.zeros((st.wg_rows, _mgpu.EPI_COLS), st.out_dtype),
-                             plgpu.Layout.WGMMA)
+    zero = _mgpu.zero_chunk(st.wg_rows, st.out_dtype)
     return tuple(chunks) + (zero,) * (st.wg_cols // st.parts // _mgpu.EPI_COLS - len(chunks))
 
   @classmethod
@@ -94,10 +92,8 @@ class Pending(NamedTuple):
     # 64 rows apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
     row0, col0 = pl.multiple_of(self.row0, 8), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
     send = segment_send(out_ref, meta, self.seg, row0, col0, st.wg_rows, st)
-    return tuple(
-        functools.partial(pl.when(self.live & (c < self.count)), functools.partial(
-            _mgpu.store_chunk, c, chunk, bufs, stores, send))
-        for c, chunk in enumerate(self.chunks))
+    return _mgpu.chunk_flushes(self.chunks, bufs, stores, send,
+                               lambda c: self.live & (c < self.count))
 
 
 def epilogue(accs):
