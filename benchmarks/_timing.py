@@ -54,21 +54,26 @@ def time_fn(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 2
 
 
 def _cupti(fn, arg_sets, *, iters, num_devices) -> Timing:
-  count = len(arg_sets)
-
   @jax.jit
   def all_sets(sets):
     return [fn(*args) for args in sets]
 
-  _, timings = _compat.cupti_measure(all_sets, iterations=iters)(list(arg_sets))
+  return _cupti_of(all_sets, list(arg_sets), calls=len(arg_sets), iters=iters,
+                   num_devices=num_devices)
+
+
+def _cupti_of(jitted, arg, *, calls: int, iters: int, num_devices: int) -> Timing:
+  """CUPTI time per call of `jitted(arg)`, which runs `calls` calls: every kernel of the run
+  summed, over `calls` and the devices; with each kernel's share by name."""
+  _, timings = _compat.cupti_measure(jitted, iterations=iters)(arg)
   if timings is None:
     raise RuntimeError("CUPTI recorded no kernels")
-  per_call = [sum(ms for _, ms in kernels) * 1e3 / count / num_devices for kernels in timings]
+  per_call = [sum(ms for _, ms in kernels) * 1e3 / calls / num_devices for kernels in timings]
   by_name: dict[str, list[float]] = {}
   for kernels in timings:
     totals: dict[str, float] = {}
     for name, ms in kernels:
-      totals[name] = totals.get(name, 0.0) + ms * 1e3 / count / num_devices
+      totals[name] = totals.get(name, 0.0) + ms * 1e3 / calls / num_devices
     for name, us in totals.items():
       by_name.setdefault(name, []).append(us)
   breakdown = {name: float(np.median(v)) for name, v in
@@ -121,7 +126,8 @@ def _wall(chain, sets, *, iters: int, calls: int) -> Timing:
 class ChainedTimes:
   """Three views of one compiled chain of calls (`time_chained`), µs per call."""
   wall: Timing           # host clock around each dispatch of the chain
-  cupti: Timing | None   # kernel time summed over the devices / their number (GPU only)
+  cupti: Timing | None   # kernel time summed over the devices / their number, by kernel too
+                         # (GPU only)
   span: Timing | None    # device timeline: first kernel start to last kernel end on any device
   busy: tuple[float, ...] | None   # per device: kernel time per call in the traced runs
   first: Any             # the first call's result (on input set 0), for checking
@@ -140,9 +146,7 @@ def time_chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: in
   wall = _wall(chain, sets, iters=iters, calls=calls)
   if jax.default_backend() != "gpu":
     return ChainedTimes(wall, None, None, None, first)
-  _, timings = _compat.cupti_measure(chain, iterations=iters)(sets)
-  cupti = None if timings is None else _summary(
-      [sum(ms for _, ms in kernels) * 1e3 / calls / num_devices for kernels in timings], "cupti")
+  cupti = _cupti_of(chain, sets, calls=calls, iters=iters, num_devices=num_devices)
   try:
     spans, busy = trace_spans(chain, sets, runs=trace_runs) if trace_runs else ([], [])
   except Exception as e:   # a profiler that cannot trace here costs the span, not the record

@@ -202,7 +202,7 @@ def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   p, row = problem, _row(problem, device)
   sibling = _sibling_row(p, device) if row is None else None
-  fused_config = _fused_config_of(row if sibling is None else sibling[1])
+  fused_config = config_for("fused", p, device)
   est = estimate(p, device, fused_config)
   make = lambda impl, source, reason: Choice(
       op=OP, impl=impl, config=fused_config if impl == "fused" else None, source=source,

@@ -38,12 +38,12 @@ def rows(device_kind: str, op: str) -> tuple[dict, ...]:
   return _load(device_kind, op)
 
 
+@functools.lru_cache(maxsize=None)
 def device_kinds(op: str) -> tuple[str, ...]:
-  """The device kinds (as their tables name them) that have a measured table for `op`."""
-  kinds = []
-  for path in sorted(_ROOT.glob(f"*/{op}.json")):
-    kinds.append(json.loads(path.read_text()).get("device_kind", path.parent.name))
-  return tuple(kinds)
+  """The device kinds (as their tables name them) that have a measured table for `op` (cached:
+  rules ask at every trace)."""
+  return tuple(json.loads(path.read_text()).get("device_kind", path.parent.name)
+               for path in sorted(_ROOT.glob(f"*/{op}.json")))
 
 
 def lookup(device_kind: str, op: str, key: Mapping[str, Any]) -> dict | None:
@@ -65,4 +65,5 @@ def write_rows(device_kind: str, op: str, rows: list[dict]) -> pathlib.Path:
   path.parent.mkdir(parents=True, exist_ok=True)
   path.write_text(json.dumps({"op": op, "device_kind": device_kind, "rows": merged}, indent=1) + "\n")
   _load.cache_clear()
+  device_kinds.cache_clear()
   return path

@@ -144,8 +144,10 @@ def tuning_root(tmp_path, monkeypatch):
   """Point the tuning tables at an empty folder for one test (the committed ones are hidden)."""
   monkeypatch.setattr(tuning, "_ROOT", tmp_path)
   tuning._load.cache_clear()
+  tuning.device_kinds.cache_clear()
   yield tmp_path
   tuning._load.cache_clear()
+  tuning.device_kinds.cache_clear()
 
 
 def test_grouped_gemm_formula_on_h200(tuning_root):

@@ -113,24 +113,24 @@ def test_rule_follows_the_committed_table(kind):
   (issue 5's bar), and a forced fused call gets the row's fastest config."""
   from jaxkern import tuning
   from jaxkern.device import DeviceSpec
-  h200 = DeviceSpec.for_kind(kind)
-  rows = tuning.rows(h200.kind, rs_rule.OP)
+  device = DeviceSpec.for_kind(kind)
+  rows = tuning.rows(device.kind, rs_rule.OP)
   assert len(rows) >= 6 and {r["key"]["tp"] for r in rows} == _KINDS[kind]
   for row in rows:
     k, times = row["key"], row["times_us"]
     p = rs_rule.GemmReduceScatterProblem(m=k["m"], n=k["n"], k=k["k"], dtype=k["dtype"], tp=k["tp"])
-    choice = rs_rule.choose(p, h200)
+    choice = rs_rule.choose(p, device)
     assert choice.source == "table" and row["shape"] in choice.reason
     assert kind in choice.reason or "sibling" not in choice.reason   # its own row decides
     picked = times["unfused"] if choice.impl == "unfused" else times[choice.config.name]
     assert picked <= 1.05 * min(times.values()), (row["shape"], choice)
-    assert rs_rule.config_for("fused", p, h200).name == row["fused_config"]
+    assert rs_rule.config_for("fused", p, device).name == row["fused_config"]
     assert {name for name, _ in choice.estimate} == {"unfused", "fused"}
-  rs_rule.check("fused", rs_rule.DEFAULT_FUSED, p, h200)
+  rs_rule.check("fused", rs_rule.DEFAULT_FUSED, p, device)
   with pytest.raises(NotImplementedError, match="cpu"):
     rs_rule.check("fused", GemmRsFusedConfig(), p, DeviceSpec.for_kind("cpu"))
   with pytest.raises(ValueError, match="GemmRsFusedConfig"):
-    rs_rule.check("fused", None, p, h200)
+    rs_rule.check("fused", None, p, device)
 
 
 def test_rule_formula_fits_the_measured_rows_and_extrapolates_to_tp8():
