@@ -26,9 +26,10 @@ through two alternating shared-memory buffers per consumer. With `GemmRsFusedCon
 unit's chunks wait in registers (as the input dtype) and go out under the next unit's first K
 steps, one every `_mgpu.FLUSH_SPACING` steps (`_mgpu.chunk_flushes`), as the grouped GEMM's deferred stores do, so that the
 tensor cores keep running while the pushes (and the waits for their buffers) go on. On 4 H100s
-(session 48, run342) that took 2-3% of kernel time off the largest shapes and was within the
-wall clock's noise elsewhere: the pushes cost 7-8% of the kernel on M8192_N8192_K29568 whether
-they reduce or plainly store (run343/344), so it is not the epilogue's wait that costs.
+(session 48, benchmarks/results/h100x4/gemm_reduce_scatter.json) that took 3% of CUPTI time off
+M8192_N8192_K29568 and 0.3-1.2% off M16384_N8192_K29568, within the wall clock's and the
+profiler span's noise; the pushes cost 4-7% of the kernel there whether they reduce or plainly
+store (gemm_rs_push_ablation.json), so the epilogue's wait is not what they cost.
 """
 
 from __future__ import annotations
