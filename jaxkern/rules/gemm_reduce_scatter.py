@@ -55,8 +55,8 @@ DEFAULT_FUSED = GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input")
 _BY_NAME = {c.name: c for c in CANDIDATES}
 
 # A sibling kind's measured row decides where its faster path won by at least SIBLING_MARGIN and
-# took at least SIBLING_MIN_US (shorter calls are ~100 us of host-bound fixed cost that moves from
-# machine to machine). Over the keys both committed tp=2 tables have (H100: session 48; H200:
+# took at least SIBLING_MIN_US (on shorter calls the wall clock runs 14-86 us over the devices'
+# span, a fixed cost that the two kinds' runs did not share). Over the keys both committed tp=2 tables have (H100: session 48; H200:
 # sessions 9-12), the rows passing both bars pick the other kind's faster path on all of them
 # (8 H100 rows -> H200, 4 H200 rows -> H100); with no time floor one 130-168 us H200 row
 # (M1024_N4096_K4096) picks a path 1.125x slower on the H100, and with neither bar (a margin of
@@ -158,7 +158,8 @@ def siblings(device: DeviceSpec) -> tuple[str, ...]:
 
 
 def decisive(row: dict) -> bool:
-  """Whether a sibling kind's row may decide fused vs unfused here (SIBLING_MARGIN)."""
+  """Whether a sibling kind's row may decide fused vs unfused here (SIBLING_MARGIN and
+  SIBLING_MIN_US)."""
   return margin(row) >= SIBLING_MARGIN and min(row["times_us"].values()) >= SIBLING_MIN_US
 
 
