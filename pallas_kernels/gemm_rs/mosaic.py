@@ -292,11 +292,13 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
   if reason is not None:
     raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): {reason}")
   if k_local % config.block_k:
-    # A swizzled TMA view needs whole 64-column tiles of a: zero-pad this rank's K shard (one
-    # copy of a and b; e.g. K = 29568 at tp = 4 gives 7392 = 115.5 x 64).
-    pad = -k_local % config.block_k
-    a, b = jnp.pad(a, ((0, 0), (0, pad))), jnp.pad(b, ((0, pad), (0, 0)))
-    k_local += pad
+    # A K shard of no whole number of 64-column steps (K = 29568 at tp = 4: 7392 = 115.5 x 64):
+    # a's swizzled TMA view needs whole 64-column tiles (Mosaic GPU tiles the whole GMEM ref), so
+    # a is zero-padded; b is not (its K is its row dimension): the last step's box reaches past
+    # b's last row, and TMA fills that with zeros. One copy of a instead of a and b: 85 us less
+    # per call on 4 H100s (session 49's run346); a 64-byte swizzle, which needs no copy, made
+    # the kernel 19-28% slower there (benchmarks/results/logs/gemm_rs_session49/).
+    a = jnp.pad(a, ((0, 0), (0, -k_local % config.block_k)))
   block_rows = m // tp
   m_tiles, n_tiles = -(-block_rows // config.block_m), -(-n // config.block_n)
   zr, zc = zero_chunks(block_rows, n)

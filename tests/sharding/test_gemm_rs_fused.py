@@ -55,7 +55,7 @@ def test_config_and_unsupported_inputs():
                                                k_local=64, tp=2, dtype="bfloat16")
   assert "multiple of 64" in unsupported_reason(GemmRsFusedConfig(), m=1024, n=4000,
                                                 k_local=2048, tp=2, dtype="bfloat16")
-  # K shards of whole 8 elements are zero-padded to whole 64-column tiles by the kernel wrapper.
+  # K shards of whole 8 elements run (a is zero-padded to whole 64-column steps, b is not).
   assert unsupported_reason(GemmRsFusedConfig(), m=8192, n=8192, k_local=29568 // 4, tp=4,
                             dtype="bfloat16") is None
   assert "multiple of 8" in unsupported_reason(GemmRsFusedConfig(), m=1024, n=4096,
@@ -81,12 +81,16 @@ def test_config_and_unsupported_inputs():
   assert len({c.name for c in rs_rule.CANDIDATES}) == len(rs_rule.CANDIDATES)
 
 
-@pytest.mark.parametrize("tp,accumulate,deferred", [(2, "input", False), (4, "float32", False),
-                                                    (4, "input", True)])
-def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred):
+# K shards of 512 (whole 64-column steps) and 544 / 520 (8.5 / 8.125 steps: a is zero-padded,
+# b read past its last row).
+@pytest.mark.parametrize("tp,accumulate,deferred,k_local", [
+    (2, "input", False, 512), (4, "float32", False, 544), (4, "input", True, 544),
+    (2, "input", True, 520)])
+def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local):
   """Mosaic GPU lowering on CPU (jax.export for the cuda platform): the pipeline, the TMA
   reduce-adds into remote refs (peer ids recomputed on the host), the deferred pushes and the
-  semaphores. Running it needs the multi_gpu test below."""
+  semaphores, on K shards of whole and partial steps. Running it needs the multi_gpu tests
+  below."""
   mesh = cpu_mesh((tp,), ("tp",))
   config = GemmRsFusedConfig(accumulate=accumulate, num_stages=4 if accumulate == "input" else 3,
                              deferred=deferred)
@@ -94,7 +98,6 @@ def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred):
                         config=config)
   g = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=(P(None, "tp"), P("tp", None)),
                             out_specs=P("tp"), check_vma=False))
-  k_local = 544 if tp == 4 else 512        # 544: the K shard is zero-padded to 576
   a = jax.ShapeDtypeStruct((1024, k_local * tp), jnp.bfloat16,
                            sharding=NamedSharding(mesh, P(None, "tp")))
   b = jax.ShapeDtypeStruct((k_local * tp, 768), jnp.bfloat16,
@@ -212,8 +215,11 @@ _FUSED_SHAPES = [(m, n, k) for m in (1024, 8192) for n, k in ((4096, 4096), (819
 _IN4 = GemmRsFusedConfig(num_stages=4, accumulate="input")
 _IN4D = dataclasses.replace(_IN4, deferred=True)
 _SEED, _PARTIAL = (4096, 4096, 8192), (1056, 4032, 4160)
+# K shards of partial 64-column steps (a zero-padded, b read past its last row): K = 29568 at tp 4
+# (7392), _PARTIAL's 4160 at tp 2 and 4, and 4128 (one 8-column piece of a step: 1032 at tp 4).
+_PADDED_A = (1024, 4096, 4128)
 _PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D)
-_FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES for c in _PER_SHAPE]
+_FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES + [_PADDED_A] for c in _PER_SHAPE]
                 + [(_SEED, c) for c in rs_rule.CANDIDATES if c not in _PER_SHAPE]
                 + [(_PARTIAL, c) for c in rs_rule.CANDIDATES])
 
