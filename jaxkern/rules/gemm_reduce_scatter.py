@@ -56,14 +56,16 @@ _BY_NAME = {c.name: c for c in CANDIDATES}
 
 # A sibling kind's measured row decides where its faster path won by at least SIBLING_MARGIN and
 # took at least SIBLING_MIN_US (on shorter calls the wall clock runs 14-86 us over the devices'
-# span, a fixed cost that the two kinds' runs did not share). Over the keys both committed tp=2 tables have (H100: session 48; H200:
-# sessions 9-12), the rows passing both bars pick the other kind's faster path on all of them
-# (8 H100 rows -> H200, 4 H200 rows -> H100); with no time floor one 130-168 us H200 row
-# (M1024_N4096_K4096) picks a path 1.125x slower on the H100, and with neither bar (a margin of
-# 1.10, no floor) H100 rows pick paths up to 1.30x slower on the H200:
+# span, a fixed cost that the two kinds' runs did not share). Over the keys both committed tp=2
+# tables have (H100: sessions 48-49; H200: sessions 9-12), the rows passing both bars pick the
+# other kind's faster path on all of them (3 H100 rows -> H200, 4 H200 rows -> H100). Session
+# 49's H100 rows (the unfused dot giving bf16 itself) moved the floor from 150 to 200 us: at 150,
+# M2048_N4096_K4096 (unfused 162 vs fused 193 us, 1.19x) picks the path 1.11x slower on the
+# H200, whose rows were measured with the earlier unfused path (a float32 dot and a cast). With
+# no floor one 130-168 us H200 row (M1024_N4096_K4096) picks a path 1.30x slower on the H100.
 # tests/sharding/test_gemm_rs_fused.py::test_sibling_rows_pick_the_other_kinds_faster_path.
 SIBLING_MARGIN = 1.15
-SIBLING_MIN_US = 150.0
+SIBLING_MIN_US = 200.0
 
 
 def candidate(name: str) -> GemmRsFusedConfig:

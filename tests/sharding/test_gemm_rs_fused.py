@@ -193,7 +193,7 @@ def test_sibling_rows_pick_the_other_kinds_faster_path():
     shared = [(ra, tables[b][k]) for k, ra in tables[a].items() if k in tables[b]]
     regret = lambda ra, rb: time_of(rb, ra["impl"]) / min(rb["times_us"].values())
     passing = [regret(ra, rb) for ra, rb in shared if rs_rule.decisive(ra)]
-    assert len(passing) >= 4 and max(passing) <= 1.05, (a, sorted(passing))
+    assert len(passing) >= 3 and max(passing) <= 1.05, (a, sorted(passing))
     assert max(regret(ra, rb) for ra, rb in shared) > 1.10   # the rows the bars keep out
   # The H200 at tp = 4 (no row of its own): the H100's decisive rows decide, the others do not.
   for m, n, k, impl in ((8192, 8192, 8192, "fused"), (16384, 8192, 8192, "fused"),
