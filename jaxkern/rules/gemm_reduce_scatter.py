@@ -202,6 +202,14 @@ def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
   return fused_unsupported(config, m=p.m, n=p.n, k_local=p.k // p.tp, tp=p.tp, dtype=p.dtype)
 
 
+def _stale(row: dict) -> str:
+  """A table row timed with an earlier form of the unfused path says so (`unfused_timed`): the
+  H200's rows of sessions 9-12 took a float32 dot and a cast, which session 49 replaced by a dot
+  giving the input dtype (1-9% less per call on 4 H100s)."""
+  how = row.get("unfused_timed")
+  return f" [unfused timed as {how}; re-measure]" if how else ""
+
+
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   p, row = problem, _row(problem, device)
   sibling = _sibling_row(p, device) if row is None else None
@@ -215,12 +223,12 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
     return make("unfused", "fallback", f"unfused: {blocked}")
   if row is not None and row.get("impl") in IMPLS:
     return make(row["impl"], "table", f"measured on {row.get('shape', '?')} at tp={p.tp}: "
-                                      f"{row.get('why', '')}")
+                                      f"{row.get('why', '')}{_stale(row)}")
   if sibling is not None:
     kind, srow = sibling
     return make(srow["impl"], "table", f"measured on {kind} (a sibling of {device.kind}), "
                                        f"{srow.get('shape', '?')} at tp={p.tp}: {srow.get('why', '')}"
-                                       f" ({margin(srow):.2f}x >= {SIBLING_MARGIN})")
+                                       f" ({margin(srow):.2f}x >= {SIBLING_MARGIN}){_stale(srow)}")
   e = dict(est)
   if "fused" not in e or "unfused" not in e:
     return make("unfused", "fallback", f"tp={p.tp}: no measured rows for {device.kind}, so no "
