@@ -74,6 +74,28 @@ def replace_records(json_path, records: list[dict], *, note: str | None = None,
   return path
 
 
+def _best_peer(by_impl: dict[str, dict], baseline: str) -> tuple[dict, dict] | None:
+  """(our `baseline` record, the fastest peer record) of one shape's records by impl, when both
+  ran; peers are the impls not named "jaxkern:..."."""
+  peers = [r for k, r in by_impl.items() if not k.startswith("jaxkern:") and r.get("us")]
+  ours = by_impl.get(baseline)
+  if not peers or not ours or not ours.get("us"):
+    return None
+  return ours, min(peers, key=lambda r: r["us"])
+
+
+def vs_best_peer(records: list[dict], *, baseline: str = "jaxkern:auto",
+                 page_size: int | None = None) -> list[tuple[str, dict, dict]]:
+  """[(shape, our record, the fastest peer's record)] per shape (and tp) where both ran, in the
+  records' order, as `table` pairs them (only `page_size`'s records, when given)."""
+  by_shape: dict[tuple, dict[str, dict]] = {}
+  for r in records:
+    if page_size is None or r.get("page_size") == page_size:
+      by_shape.setdefault((r["shape"], r.get("tp", 1)), {})[r["impl"]] = r
+  return [(shape, *best) for (shape, _), rows in by_shape.items()
+          if (best := _best_peer(rows, baseline)) is not None]
+
+
 def table(records: list[dict], *, rate_key: str, baseline: str, columns: list[str]) -> str:
   """Markdown: one row per shape, one column per impl: 'us (rate)', plus our ratio vs the best
   peer measured in this run (>1: we are faster)."""
@@ -91,11 +113,10 @@ def table(records: list[dict], *, rate_key: str, baseline: str, columns: list[st
         rate = r.get(rate_key)
         cells.append(f"{r['us']:.1f}" + (f" ({rate:.0f})" if rate and rate_key == "tflops" else
                                          f" ({rate:.2f})" if rate else ""))
-    peers = [r for k, r in row.items() if not k.startswith("jaxkern:") and r.get("us")]
-    ours = row.get(baseline)
-    if peers and ours and ours.get("us"):
-      best = min(peers, key=lambda r: r["us"])
-      cells += [f"{best['impl']} {best['us']:.1f}", f"{best['us'] / ours['us']:.2f}x"]
+    best = _best_peer(row, baseline)
+    if best is not None:
+      ours, peer = best
+      cells += [f"{peer['impl']} {peer['us']:.1f}", f"{peer['us'] / ours['us']:.2f}x"]
     else:
       cells += ["-", "-"]
     lines.append(f"| {shape} | {tp} | " + " | ".join(cells) + " |")
@@ -155,10 +176,16 @@ def gemm_rs_peers_md_torch_ms() -> dict[tuple[int, int, int, int], float]:
   return out
 
 
-def attach_gemm_rs_peers_md(records: list[dict]) -> list[dict]:
+PEERS_MD_GEMM_RS_KIND = "NVIDIA H200"   # PEERS.md §2 was measured on 4 x H200
+
+
+def attach_gemm_rs_peers_md(records: list[dict], device_kind: str) -> list[dict]:
   """Put PEERS.md's torch matmul + NCCL figure (another process, CUDA events; not re-measured
   here) beside each GEMM + reduce-scatter record of that (tp, M, N, K), when PEERS.md is
-  readable on this machine (the lent GPUs cannot: `--annotate` adds them afterwards)."""
+  readable on this machine (the lent GPUs cannot: `--annotate` adds them afterwards) and the
+  records were measured on PEERS.md's kind of GPU (`device_kind`; an H100 run gets none)."""
+  if device_kind != PEERS_MD_GEMM_RS_KIND:
+    return records
   torch_ms = gemm_rs_peers_md_torch_ms()
   for r in records:
     torch = torch_ms.get((r["tp"], r["m"], r["n"], r["k"]))

@@ -5,9 +5,10 @@ is repeated over `rotations` distinct input sets inside one jit so that inputs c
 L2. On several devices the per-call figure is the kernel time summed over all devices divided by
 their number (mean per-device busy time); a kernel that waits for a peer (a collective, the fused
 GEMM + reduce-scatter's semaphores) counts its waiting, so launch skew between devices inflates it:
-`time_chained_wall` times such calls on the host clock instead. CPU: host wall time per call (block_until_ready), which is
-all the CPU can honestly offer. `time_chained` gives all three GPU views of one compiled chain
-of calls, the third being the span of the devices' timeline in a profiler trace.
+`time_chained` times such calls on the host clock too (8 calls chained in one jit, so one
+dispatch's host cost and the launch skew are spread over them), beside their CUPTI time and the
+span of the devices' timeline in a profiler trace. CPU: host wall time per call
+(block_until_ready), which is all the CPU can honestly offer.
 """
 
 from __future__ import annotations
@@ -102,18 +103,9 @@ def chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], calls: int):
   return chain, sets
 
 
-def time_chained_wall(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 10,
-                      calls: int = 8) -> Timing:
-  """Host wall time per call of `calls` calls of `fn` run back to back in one jit (`chained`:
-  calls cannot overlap or merge); one dispatch's host overhead and any launch skew between
-  devices are spread over `calls` calls. For collectives whose kernels wait on each other across devices, where summed
-  kernel time counts those waits (see the module docstring)."""
-  chain, sets = chained(fn, arg_sets, calls)
-  jax.block_until_ready(chain(sets))
-  return _wall(chain, sets, iters=iters, calls=calls)
-
-
 def _wall(chain, sets, *, iters: int, calls: int) -> Timing:
+  """Host wall time per call of `chain` (`chained`: `calls` calls that cannot overlap or merge),
+  over `iters` dispatches."""
   per_call = []
   for _ in range(iters):
     start = time.perf_counter()

@@ -5,10 +5,11 @@
   python -m benchmarks.gemm_reduce_scatter --annotate benchmarks/results/h200x2/gemm_reduce_scatter.json
 
 a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
-reduce-scattered over M. Times are host wall time per call of 8 chained calls in one jit
-(`_timing.time_chained_wall`), with the mean per-device CUPTI kernel time beside them
-(cupti_us). The PEERS.md figure of torch matmul + NCCL (same machine type, another process) is
-put beside each row for reference; it is not re-measured here (torch is not reachable from JAX).
+reduce-scattered over M. Times are host wall time per call of 8 chained calls in one jit,
+compiled once (`_timing.time_chained`), with the mean per-device CUPTI kernel time (cupti_us)
+and the devices' profiler span (span_us) beside them. On the H200s the PEERS.md figure of torch
+matmul + NCCL (that machine type, another process) is put beside each row for reference; it is
+not re-measured here (torch is not reachable from JAX).
 """
 
 from __future__ import annotations
@@ -152,7 +153,7 @@ def main(argv):
   if _ANNOTATE.value:   # a run from a machine without ../shared/PEERS.md (the lent GPUs)
     path = pathlib.Path(_ANNOTATE.value)
     data = json.loads(path.read_text())
-    _report.attach_gemm_rs_peers_md(data["records"])
+    _report.attach_gemm_rs_peers_md(data["records"], data["environment"]["device_kind"])
     path.write_text(json.dumps(data, indent=1) + "\n")
     print_table(data["records"])
     print(f"annotated {path}")
@@ -178,7 +179,7 @@ def main(argv):
       rows = tuning_rows(records[-len(runs):])
       if _UPDATE.value and rows:
         print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
-  _report.attach_gemm_rs_peers_md(records)
+  _report.attach_gemm_rs_peers_md(records, jax.devices()[0].device_kind)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
   _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
   print_table(records)

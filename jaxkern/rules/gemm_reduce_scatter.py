@@ -46,12 +46,13 @@ CANDIDATES = (
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True),
     GemmRsFusedConfig(block_n=128, num_stages=5, accumulate="input", deferred=True),
 )
-# Unmeasured shapes: the fastest fused config, or within 1% of it, on 8 of the 10 (shape, tp) of
-# session 48's A/B on 4 H100s, where configs were first really forced (run342,
-# benchmarks/results/h100x4/gemm_reduce_scatter.json; n128/s5/in level to 1.56x slower; the
-# deferred pushes, the other two rows' fastest, 2-3% ahead there and up to 9% behind elsewhere).
-# Session 9's comparison had timed this config under every name.
-DEFAULT_FUSED = GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input")
+# Unmeasured shapes: the fused config within 1% of the faster of the two timed on 36 of the 46
+# (shape, tp) of session 49's sweep on 4 H100s (benchmarks/results/h100x4/
+# gemm_reduce_scatter_sweep.json: n256/s4/in/d, geometric mean 1.015x the faster, worst 1.17x;
+# n256/s4/in on 19, 1.025x, worst 1.15x). n128/s5/in ran level to 1.56x slower in session 48's
+# run342, where configs were first really forced (session 9's comparison had timed the default
+# under every name).
+DEFAULT_FUSED = GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True)
 _BY_NAME = {c.name: c for c in CANDIDATES}
 
 # A sibling kind's measured row decides where its faster path won by at least SIBLING_MARGIN and
@@ -165,33 +166,29 @@ def decisive(row: dict) -> bool:
   return margin(row) >= SIBLING_MARGIN and min(row["times_us"].values()) >= SIBLING_MIN_US
 
 
-def _sibling_row(p: GemmReduceScatterProblem, device: DeviceSpec,
-                 any_row: bool = False) -> tuple[str, dict] | None:
-  """(kind, row) of a sibling kind's `decisive` row for p's key (any row with any_row)."""
-  for kind in siblings(device):
-    row = tuning.lookup(kind, OP, p.table_key())
-    if row is not None and row.get("impl") in IMPLS and (any_row or decisive(row)):
-      return kind, row
-  return None
+def _measured(p: GemmReduceScatterProblem, device: DeviceSpec) -> tuple[dict | None, list]:
+  """(this kind's row for p's key, else None; with none, [(kind, row)] of the sibling kinds'
+  rows for it), looked up once per decision."""
+  row = _row(p, device)
+  if row is not None:
+    return row, []
+  found = ((kind, tuning.lookup(kind, OP, p.table_key())) for kind in siblings(device))
+  return None, [(kind, r) for kind, r in found if r is not None and r.get("impl") in IMPLS]
 
 
-def _fused_config_of(row: dict | None) -> GemmRsFusedConfig:
-  """The measured row's fastest fused config, else DEFAULT_FUSED."""
+def _fused_config_of(row: dict | None, sibling_rows: list) -> GemmRsFusedConfig:
+  """This kind's row's fastest fused config, else a sibling kind's row's (whatever its margin:
+  which fused config is fastest is another question than fused or not), else DEFAULT_FUSED."""
+  if row is None and sibling_rows:
+    row = sibling_rows[0][1]
   if row is not None and row.get("fused_config") in _BY_NAME:
     return _BY_NAME[row["fused_config"]]
   return DEFAULT_FUSED
 
 
 def config_for(impl, problem, device):
-  """The fused config: this kind's row's fastest, else a sibling kind's row's (whatever its
-  margin: which fused config is fastest is another question than fused or not), else the
-  default."""
-  if impl != "fused":
-    return None
-  row = _row(problem, device)
-  if row is None:
-    row = (_sibling_row(problem, device, any_row=True) or (None, None))[1]
-  return _fused_config_of(row)
+  """The fused config `choose` would run (`_fused_config_of`); None for the unfused path."""
+  return _fused_config_of(*_measured(problem, device)) if impl == "fused" else None
 
 
 def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
@@ -211,9 +208,10 @@ def _stale(row: dict) -> str:
 
 
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
-  p, row = problem, _row(problem, device)
-  sibling = _sibling_row(p, device) if row is None else None
-  fused_config = config_for("fused", p, device)
+  p = problem
+  row, sibling_rows = _measured(p, device)
+  sibling = next(((kind, r) for kind, r in sibling_rows if decisive(r)), None)
+  fused_config = _fused_config_of(row, sibling_rows)
   est = estimate(p, device, fused_config)
   make = lambda impl, source, reason: Choice(
       op=OP, impl=impl, config=fused_config if impl == "fused" else None, source=source,

@@ -26,10 +26,13 @@ through two alternating shared-memory buffers per consumer. With `GemmRsFusedCon
 unit's chunks wait in registers (as the input dtype) and go out under the next unit's first K
 steps, one every `_mgpu.FLUSH_SPACING` steps (`_mgpu.chunk_flushes`), as the grouped GEMM's deferred stores do, so that the
 tensor cores keep running while the pushes (and the waits for their buffers) go on. On 4 H100s
-(session 48, benchmarks/results/h100x4/gemm_reduce_scatter.json) that took 3% of CUPTI time off
-M8192_N8192_K29568 and 0.3-1.2% off M16384_N8192_K29568, within the wall clock's and the
-profiler span's noise; the pushes cost 4-7% of the kernel there whether they reduce or plainly
-store (gemm_rs_push_ablation.json), so the epilogue's wait is not what they cost.
+neither form wins throughout: in session 49's sweep (benchmarks/results/h100x4/
+gemm_reduce_scatter_sweep.json, 46 (shape, tp)) the deferred pushes are faster by wall clock on 29,
+from 0.87x to 1.17x of the other's time (CUPTI 0.82-1.07x), and the table keeps whichever won.
+The pushes cost 4% over local stores at K/tp = 7392 and up to 31% at 2048
+(logs/gemm_rs_session49/run351_ablation_*.json), and remote plain stores cost what remote adds do
+(session 48, gemm_rs_push_ablation.json), so neither the reduction nor the epilogue's wait is
+what they cost.
 """
 
 from __future__ import annotations

@@ -11,7 +11,8 @@ as the benchmark times its paths, each checked against the float32 reference:
   auto_d:   auto with the deferred pushes (n256/s4/in/d);
   unfused:  the unfused path (dot with a float32 result, cast, psum_scatter), for the ratio;
   unfused_bf16: its dot giving the input dtype itself (run347: XLA picked cuBLAS with a float32
-            result and a separate convert kernel for K = 29568).
+            result and a separate convert kernel for K = 29568). Since commit c31591d this is
+            the committed unfused path (sharding/gemm_rs.py), so "unfused" times it too.
   python ab_swizzle.py M,N,K TP VARIANTS [--out DIR]   (e.g. 8192,8192,29568 4 pad_both,auto)
 Records go to DIR/<devices>/gemm_rs_swizzle_ab.json (benchmarks._report.write) after each.
 """
