@@ -23,16 +23,21 @@ and every rank must run the kernel concurrently (one process driving all local G
 The TMA producer, the two wgmma consumers (rows split) and the K ring follow the grouped GEMM
 (pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
 through two alternating shared-memory buffers per consumer. With `GemmRsFusedConfig.deferred` a
-unit's chunks wait in registers (as the input dtype) and go out under the next unit's first K
-steps, one every `_mgpu.FLUSH_SPACING` steps (`_mgpu.chunk_flushes`), as the grouped GEMM's deferred stores do, so that the
-tensor cores keep running while the pushes (and the waits for their buffers) go on. On 4 H100s
-neither form wins throughout: in session 49's sweep (benchmarks/results/h100x4/
-gemm_reduce_scatter_sweep.json, 46 (shape, tp)) the deferred pushes are faster by wall clock on 29,
-from 0.87x to 1.17x of the other's time (CUPTI 0.82-1.07x), and the table keeps whichever won.
-The pushes cost 4% over local stores at K/tp = 7392 and up to 31% at 2048
-(logs/gemm_rs_session49/run351_ablation_*.json), and remote plain stores cost what remote adds do
-(session 48, gemm_rs_push_ablation.json), so neither the reduction nor the epilogue's wait is
-what they cost.
+unit's chunks wait in registers (as the input dtype) and go out under the next unit's K steps,
+spread evenly over them (`push_spacing`), so that the tensor cores keep running while the pushes
+(and the waits for their buffers) go on. The spread matters: all CTAs finish their units at about
+the same time, and when each issued its chunks within a few K steps of each other
+(`_mgpu.FLUSH_SPACING`, 2, as the grouped GEMM's local stores do) the whole GPU's pushes left in
+one burst and the consumers waited for their buffers behind NVLink. On 4 H100s (session 50,
+benchmarks/results/logs/gemm_rs_session50/run357, one process per shape; n256/s4/in/d, device
+span per call), M = N = 8192: K = 8192, tp 4: 566.6 -> 502.7 us; tp 2: 904.2 -> 853.3 (kernel
+866.8 -> 798.5); K = 29568, tp 4: 1594.0 -> 1502.6; tp 2 (shipped timed in run356, the run
+before): 2922.9 -> 2693.6. The same kernel with its pushes made local adds and no cross-GPU
+semaphore (every rank alone, a wrong result; run356) spans 469.5 / 810.8 / 1451.0 / 2718.6 us,
+so little of the pushes' cost is left.
+Before the spread, the non-deferred form won about as often (session 49's sweep,
+benchmarks/results/h100x4/gemm_reduce_scatter_sweep.json: deferred faster on 29 of 46 (shape,
+tp)); the table keeps whichever it measured faster.
 """
 
 from __future__ import annotations
@@ -48,8 +53,8 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
 
-__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit_coords",
-           "unsupported_reason", "zero_chunks"]
+__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "push_spacing", "step_owner",
+           "unit_coords", "unsupported_reason", "zero_chunks"]
 
 _F32 = jnp.float32
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
@@ -68,8 +73,8 @@ class GemmRsFusedConfig:
   reproducible between calls (seen on 4 H200s: 1.2-2.4e-3 relative difference between two calls,
   about one bf16 rounding); "float32" rounds once, after every add.
 
-  deferred: a unit's pushes are issued during the next unit's first K steps (one 64-column
-  chunk every `_mgpu.FLUSH_SPACING` steps) instead of after its K loop; the waiting tile is held in
+  deferred: a unit's pushes are issued during the next unit's K steps (its 64-column chunks
+  spread evenly over them: `push_spacing`) instead of after its K loop; the waiting tile is held in
   registers in the input dtype, so it needs accumulate="input" (a float32 tile beside the
   running accumulator would not fit the consumer's 232 registers at block_n 256)."""
 
@@ -142,6 +147,13 @@ def step_owner(rank, step, tp: int):
   """The row block (= its owner rank) that `rank` computes at `step`: rank + 1 first, its own
   block last, so at every step the tp ranks push to tp different owners."""
   return (rank + 1 + step) % tp
+
+
+def push_spacing(k_steps: int, block_n: int) -> int:
+  """K steps between a deferred unit's chunk pushes: its block_n / 64 chunks spread evenly over
+  the next unit's k_steps (at least `_mgpu.FLUSH_SPACING` apart), so that the CTAs, which finish
+  their units together, do not all push at once (module docstring)."""
+  return max(_mgpu.FLUSH_SPACING, k_steps // (block_n // _CHUNK))
 
 
 def zero_chunks(rows: int, cols: int) -> tuple[int, int]:
@@ -258,7 +270,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
                                        b_smem.at[slot])
         end = _mgpu.consume(st.k_steps, count, full, free, stages, mma, after_steps=after,
-                            spacing=_mgpu.FLUSH_SPACING)
+                            spacing=push_spacing(st.k_steps, st.block_n))
         return end, acc_ref_[...]
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
       if st.deferred:

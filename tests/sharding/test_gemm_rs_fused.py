@@ -16,9 +16,10 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 import jaxkern
 from _testing import cpu_mesh, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
+from pallas_kernels import _mgpu
 from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
-                                           step_owner, unit_coords, unsupported_reason,
-                                           zero_chunks)
+                                           push_spacing, step_owner, unit_coords,
+                                           unsupported_reason, zero_chunks)
 
 
 @pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 3, 2), (4, 1, 5), (8, 2, 3)])
@@ -37,6 +38,22 @@ def test_unit_order_visits_every_tile_once_and_ends_on_the_own_block(tp, m_tiles
   # Traced scalars give the same answer as Python ints.
   traced = jax.jit(lambda u: unit_coords(u, m_tiles=m_tiles, n_tiles=n_tiles))
   assert tuple(int(x) for x in traced(units - 1)) == coords[-1]
+
+
+@pytest.mark.parametrize("block_n", [64, 128, 192, 256])
+def test_push_spacing_spreads_a_units_pushes_over_the_next_unit(block_n):
+  """`_mgpu.consume` issues after-step i right after step i * spacing (at the loop's end when
+  there is no such step): every chunk goes out inside the next unit, the last one in its last
+  spacing + chunks steps, none closer than FLUSH_SPACING to the one before."""
+  chunks = block_n // 64
+  for k_steps in range(1, 400):
+    spacing = push_spacing(k_steps, block_n)
+    assert spacing >= _mgpu.FLUSH_SPACING
+    if k_steps >= chunks * _mgpu.FLUSH_SPACING:
+      assert (chunks - 1) * spacing < k_steps                    # the last push within the unit
+      assert k_steps - (chunks - 1) * spacing <= spacing + chunks  # and near its end
+  assert push_spacing(7392 // 64 + 1, 256) == 29    # K = 29568, tp 4: 116 steps, a push every 29
+  assert push_spacing(8192 // 4 // 64, 256) == 8    # K = 8192, tp 4
 
 
 def test_zero_chunks_cover_the_accumulator():
@@ -182,9 +199,11 @@ def test_rule_formula_fits_the_measured_rows_and_extrapolates_to_tp8():
 def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
   """Each H100 row held out of its table (and of the model's fit) in turn, as a shape the sweep
   had not measured: the rule (its formula, or a decisive H200 row) picks a path within 5% of
-  that row's faster one on 41 of the 45 whose pick the row timed, the worst 1.13x slower
+  that row's faster one on 40 of the 45 whose pick the row timed, the worst 1.13x slower
   (M4096_N4096_K2048 tp 2: unfused picked, fused faster; DEFAULT_FUSED came from the whole
-  sweep, this row included, so the configs' part of this is not held out). On
+  sweep, this row included, so the configs' part of this is not held out). The table mixes two
+  kernels: 14 tp 4 rows and the 2 tp 2 bar rows were re-timed after session 50 spread the
+  pushes (fused faster; runs 358-359), the rest are session 49's; 41 of 45 before. On
   M8192_N8192_K8192 tp 2 it takes the H200 row's n128/s5/in, which this row did not time
   (session 48's run342 had it at 1221.1 us there against run349's 1007.5 for n256/s4/in:
   about 1.21x, across two runs)."""
@@ -210,7 +229,7 @@ def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
     regrets.append(times[name] / min(times.values()))
   assert untimed == [("M8192_N8192_K8192", 2, "n128/s5/in")]
   assert len(regrets) == 45
-  assert sum(r <= 1.05 for r in regrets) >= 41 and max(regrets) < 1.15, sorted(regrets)[-6:]
+  assert sum(r <= 1.05 for r in regrets) >= 40 and max(regrets) < 1.15, sorted(regrets)[-6:]
 
 
 def test_sibling_rows_pick_the_other_kinds_faster_path():
