@@ -200,11 +200,14 @@ def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
 
 
 def _stale(row: dict) -> str:
-  """A table row timed with an earlier form of the unfused path says so (`unfused_timed`): the
-  H200's rows of sessions 9-12 took a float32 dot and a cast, which session 49 replaced by a dot
-  giving the input dtype (1-9% less per call on 4 H100s)."""
-  how = row.get("unfused_timed")
-  return f" [unfused timed as {how}; re-measure]" if how else ""
+  """A table row timed with an earlier form of either path says so, for `jaxkern.explain`:
+  `unfused_timed` (the H200's rows of sessions 9-12 took a float32 dot and a cast, which session
+  49 replaced by a dot giving the input dtype: 1-9% less per call on 4 H100s) and `fused_timed`
+  (rows not re-timed since session 50 spread the fused kernel's pushes: 6-11% less span on the
+  H100s' bar shapes). Re-running the sweep with --update-tuning replaces a row and its marks."""
+  how = [f"{path} timed as {row[f'{path}_timed']}" for path in ("unfused", "fused")
+         if row.get(f"{path}_timed")]
+  return f" [{'; '.join(how)}; re-measure]" if how else ""
 
 
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:

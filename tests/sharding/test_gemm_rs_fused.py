@@ -142,8 +142,9 @@ def test_rule_follows_the_committed_table(kind):
     choice = rs_rule.choose(p, device)
     assert choice.source == "table" and row["shape"] in choice.reason
     assert kind in choice.reason or "sibling" not in choice.reason   # its own row decides
-    # Rows timed with the earlier unfused path (the H200's) say so in the reason.
+    # Rows timed with an earlier form of either path say so in the reason.
     assert ("float32 dot + cast" in choice.reason) == ("unfused_timed" in row)
+    assert ("before session 50" in choice.reason) == ("fused_timed" in row)
     picked = times["unfused"] if choice.impl == "unfused" else times[choice.config.name]
     assert picked <= 1.05 * min(times.values()), (row["shape"], choice)
     assert rs_rule.config_for("fused", p, device).name == row["fused_config"]
