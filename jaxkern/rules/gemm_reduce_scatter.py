@@ -51,7 +51,8 @@ CANDIDATES = (
 # gemm_reduce_scatter_sweep.json: n256/s4/in/d, geometric mean 1.015x the faster, worst 1.17x;
 # n256/s4/in on 19, 1.025x, worst 1.15x). n128/s5/in ran level to 1.56x slower in session 48's
 # run342, where configs were first really forced (session 9's comparison had timed the default
-# under every name).
+# under every name). Since session 50 spread the deferred pushes over the next unit, n256/s4/in/d
+# is 6-12% faster than n256/s4/in on all four bar rows by wall (run358).
 DEFAULT_FUSED = GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True)
 _BY_NAME = {c.name: c for c in CANDIDATES}
 

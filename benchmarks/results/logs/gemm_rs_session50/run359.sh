@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 50 (issue 5): after run358, the tp 4 sweep shapes whose fused / unfused ratio was within
 # 0.85-1.15 in session 49's sweep (where the pick may flip), the unfused path beside the fused
-# kernel with spread pushes (n256/s4/in/d only: faster than n256/s4/in by 5-12% on all four bar
+# kernel with spread pushes (n256/s4/in/d only: faster than n256/s4/in by 6-12% (wall) on all four bar
 # rows of run358), rows of the H100 table replaced (--update-tuning merges by key). No tests.
 export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
 export PYTHONPATH=$PWD:$PWD/tests
