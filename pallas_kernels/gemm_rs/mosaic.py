@@ -35,9 +35,9 @@ span per call), M = N = 8192: K = 8192, tp 4: 566.6 -> 502.7 us; tp 2: 904.2 -> 
 before): 2922.9 -> 2693.6. The same kernel with its pushes made local adds and no cross-GPU
 semaphore (every rank alone, a wrong result; run356) spans 469.5 / 810.8 / 1451.0 / 2718.6 us,
 so little of the pushes' cost is left.
-Before the spread, the non-deferred form won about as often (session 49's sweep,
-benchmarks/results/h100x4/gemm_reduce_scatter_sweep.json: deferred faster on 29 of 46 (shape,
-tp)); the table keeps whichever it measured faster.
+Before the spread the deferred form was faster on only 29 of session 49's 46 (shape, tp); since,
+on all four of issue 5's bar rows (run358, 6-12% by wall). The table keeps whichever it measured
+faster.
 """
 
 from __future__ import annotations
