@@ -99,12 +99,16 @@ def _signals(consumer: bool, interpret: bool) -> tuple:
 
 def _gemm_rs(tp: int, config) -> tuple:
   """M 1024, K 512 per rank (a [1024, 512 tp] @ [512 tp, 768]), inside shard_map over an
-  abstract tp-device mesh (no interpret build: its semaphores do not interpret)."""
-  from jax.sharding import AbstractMesh, PartitionSpec as P
+  abstract mesh of tp H200s, which --lowered exports under (`fn.mesh`: the context mesh must be
+  the shard_map's); no interpret build: its semaphores do not interpret."""
+  from jax.sharding import PartitionSpec as P
+  from jaxkern import _compat
+  mesh = _compat.make_abstract_mesh((tp,), ("tp",), device_kind="NVIDIA H200")
   fn = jax.shard_map(functools.partial(gemm_reduce_scatter_fused, axis_name="tp", tp=tp,
                                        num_sms=132, config=config),
-                     mesh=AbstractMesh((tp,), ("tp",)), in_specs=(P(None, "tp"), P("tp", None)),
-                     out_specs=P("tp"), check_vma=False)
+                     mesh=mesh, in_specs=(P(None, "tp"), P("tp", None)), out_specs=P("tp"),
+                     check_vma=False)
+  fn.mesh = mesh
   return fn, (S((1024, 512 * tp), _BF), S((512 * tp, 768), _BF)), False
 
 
@@ -164,7 +168,8 @@ def _text(fn, args) -> str:
   from jaxkern import _compat
   jax.config.update("jax_traceback_in_locations_limit", 0)
   jax.config.update("jax_include_debug_info_in_dumps", False)
-  mesh = _compat.make_abstract_mesh((1,), ("x",), device_kind="NVIDIA H200")
+  mesh = getattr(fn, "mesh", None) or _compat.make_abstract_mesh((1,), ("x",),
+                                                                  device_kind="NVIDIA H200")
   with jax.sharding.use_abstract_mesh(mesh):
     return export.export(jax.jit(fn), platforms=["cuda"])(*args).mlir_module()
 

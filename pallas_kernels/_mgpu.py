@@ -26,7 +26,8 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 SWIZZLE = 128   # bytes: one swizzle row
 EPI_COLS = 64   # columns per epilogue store (one swizzle row of bf16)
-FLUSH_SPACING = 2   # K steps between a deferred tile's chunk stores (`chunk_flushes`, `consume`)
+FLUSH_SPACING = 2   # K steps between a deferred tile's chunk stores (`chunk_flushes`, `consume`):
+                    # the grouped GEMM's, and the least `spread_spacing` gives
 SMEM_SLACK = 1024   # bytes a kernel's smem budget keeps for barriers and alignment
 SMEM_ALIGN = 1024   # Pallas Mosaic GPU starts each scoped shared-memory buffer on a 1 KB boundary
 
@@ -120,6 +121,14 @@ def consume(k_steps, count, full, free, stages: int, mma, after_steps=(), spacin
   def _():
     plgpu.barrier_arrive(free.at[lax.rem(end - 1, stages)])
   return end
+
+
+def spread_spacing(k_steps: int, flushes: int) -> int:
+  """`consume`'s spacing that spreads `flushes` after-steps evenly over a unit's k_steps (at
+  least FLUSH_SPACING apart). For stores that every CTA would otherwise issue at about the same
+  time, its units finishing together: the fused GEMM + reduce-scatter's pushes over NVLink
+  (pallas_kernels/gemm_rs/mosaic.py's docstring has what the spread measured)."""
+  return max(FLUSH_SPACING, k_steps // flushes)
 
 
 def pass_slots(k_steps, count, full, free, stages: int):

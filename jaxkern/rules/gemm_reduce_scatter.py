@@ -58,9 +58,10 @@ _BY_NAME = {c.name: c for c in CANDIDATES}
 
 # A sibling kind's measured row decides where its faster path won by at least SIBLING_MARGIN and
 # took at least SIBLING_MIN_US (on calls under 500 us the wall clock runs 14-123 us over the
-# devices' span in sessions 48-49's H100 sweeps, a cost that the two kinds' runs did not share). Over the keys both committed tp=2
-# tables have (H100: sessions 48-49; H200: sessions 9-12), the rows passing both bars pick the
-# other kind's faster path on all of them (3 H100 rows -> H200, 4 H200 rows -> H100). Session
+# devices' span in sessions 48-49's H100 sweeps, a cost that the two kinds' runs did not share).
+# Over the keys both committed tp=2 tables have (H100: sessions 48-50; H200: sessions 9-12), the
+# rows passing both bars pick the other kind's faster path on all of them (4 H100 rows -> H200,
+# 4 H200 rows -> H100; the fourth H100 row, M8192_N8192_K8192, since session 50). Session
 # 49's H100 rows (the unfused dot giving bf16 itself) moved the floor from 150 to 200 us: at 150,
 # M2048_N4096_K4096 (unfused 162 vs fused 193 us, 1.19x) picks the path 1.11x slower on the
 # H200, whose rows were measured with the earlier unfused path (a float32 dot and a cast). With

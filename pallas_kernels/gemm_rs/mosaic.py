@@ -24,7 +24,7 @@ The TMA producer, the two wgmma consumers (rows split) and the K ring follow the
 (pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
 through two alternating shared-memory buffers per consumer. With `GemmRsFusedConfig.deferred` a
 unit's chunks wait in registers (as the input dtype) and go out under the next unit's K steps,
-spread evenly over them (`push_spacing`), so that the tensor cores keep running while the pushes
+spread evenly over them (`_mgpu.spread_spacing`), so that the tensor cores keep running while the pushes
 (and the waits for their buffers) go on. The spread matters: all CTAs finish their units at about
 the same time, and when each issued its chunks within a few K steps of each other
 (`_mgpu.FLUSH_SPACING`, 2, as the grouped GEMM's local stores do) the whole GPU's pushes left in
@@ -53,8 +53,8 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
 
-__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "push_spacing", "step_owner",
-           "unit_coords", "unsupported_reason", "zero_chunks"]
+__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit_coords",
+           "unsupported_reason", "zero_chunks"]
 
 _F32 = jnp.float32
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
@@ -74,7 +74,7 @@ class GemmRsFusedConfig:
   about one bf16 rounding); "float32" rounds once, after every add.
 
   deferred: a unit's pushes are issued during the next unit's K steps (its 64-column chunks
-  spread evenly over them: `push_spacing`) instead of after its K loop; the waiting tile is held in
+  spread evenly over them: `_mgpu.spread_spacing`) instead of after its K loop; the waiting tile is held in
   registers in the input dtype, so it needs accumulate="input" (a float32 tile beside the
   running accumulator would not fit the consumer's 232 registers at block_n 256)."""
 
@@ -147,13 +147,6 @@ def step_owner(rank, step, tp: int):
   """The row block (= its owner rank) that `rank` computes at `step`: rank + 1 first, its own
   block last, so at every step the tp ranks push to tp different owners."""
   return (rank + 1 + step) % tp
-
-
-def push_spacing(k_steps: int, block_n: int) -> int:
-  """K steps between a deferred unit's chunk pushes: its block_n / 64 chunks spread evenly over
-  the next unit's k_steps (at least `_mgpu.FLUSH_SPACING` apart), so that the CTAs, which finish
-  their units together, do not all push at once (module docstring)."""
-  return max(_mgpu.FLUSH_SPACING, k_steps // (block_n // _CHUNK))
 
 
 def zero_chunks(rows: int, cols: int) -> tuple[int, int]:
@@ -270,7 +263,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
                                        b_smem.at[slot])
         end = _mgpu.consume(st.k_steps, count, full, free, stages, mma, after_steps=after,
-                            spacing=push_spacing(st.k_steps, st.block_n))
+                            spacing=_mgpu.spread_spacing(st.k_steps, chunks_per_unit))
         return end, acc_ref_[...]
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
       if st.deferred:

@@ -18,8 +18,8 @@ from _testing import cpu_mesh, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels import _mgpu
 from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
-                                           push_spacing, step_owner, unit_coords,
-                                           unsupported_reason, zero_chunks)
+                                           step_owner, unit_coords, unsupported_reason,
+                                           zero_chunks)
 
 
 @pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 3, 2), (4, 1, 5), (8, 2, 3)])
@@ -42,10 +42,12 @@ def test_unit_order_visits_every_tile_once_and_ends_on_the_own_block(tp, m_tiles
 
 @pytest.mark.parametrize("block_n", [64, 128, 192, 256])
 def test_push_spacing_spreads_a_units_pushes_over_the_next_unit(block_n):
-  """`_mgpu.consume` issues after-step i right after step i * spacing (at the loop's end when
+  """The fused kernel's deferred pushes: `_mgpu.spread_spacing` of its block_n / 64 chunks.
+  `_mgpu.consume` issues after-step i right after step i * spacing (at the loop's end when
   there is no such step): every chunk goes out inside the next unit, the last one in its last
   spacing + chunks steps, none closer than FLUSH_SPACING to the one before."""
   chunks = block_n // 64
+  push_spacing = lambda k_steps, block_n: _mgpu.spread_spacing(k_steps, block_n // 64)
   for k_steps in range(1, 400):
     spacing = push_spacing(k_steps, block_n)
     assert spacing >= _mgpu.FLUSH_SPACING

@@ -14,8 +14,9 @@ public op (`_timing.time_chained`: wall, CUPTI, span), patched in this process o
            `_mgpu.FLUSH_SPACING` = 2, so all of a unit's pushes go out in its successor's first
            ~8 steps, on every CTA at once); S = K steps / chunks spreads them over the unit.
   python ablate_sync.py OUT SHAPE TP VARIANTS [CONFIG]   e.g. 8192,8192,29568 4 shipped,indep
-Run on the kernel of ae552d1 (before push_spacing; runs 356-357). On a later kernel "spaceS" sets
-only push_spacing's floor.
+Run on the kernel of ae552d1 (before the spread; runs 356-357). On later code "spaceS" changes
+nothing: the kernel's spacing is `_mgpu.spread_spacing`, which reads FLUSH_SPACING from `_mgpu`
+itself, not through this script's proxy of `mosaic._mgpu`.
 """
 import json
 import os
