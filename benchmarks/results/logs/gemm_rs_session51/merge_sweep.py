@@ -14,6 +14,8 @@ for run in ("run361", "run362"):
   timed = {(r["tp"], r["shape"]) for r in new["records"]}
   data["records"] = [r for r in data["records"] if (r["tp"], r["shape"]) not in timed]
   data["records"] += new["records"]
+# Sorted by (tp, N, K, M, path), so that the PNG's bars run along M within each (tp, N, K).
+data["records"].sort(key=lambda r: (r["tp"], r["n"], r["k"], r["m"], r["impl"]))
 data["environment"]["note"] += (
     " | session 51 (runs 361-362, benchmarks/results/logs/gemm_rs_session51/): every tp 2 shape "
     "(run361) and the 9 tp 4 shapes left on session 49's kernel (run362) replaced by those runs' "
