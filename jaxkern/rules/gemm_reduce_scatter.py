@@ -130,7 +130,7 @@ def calibration(device: DeviceSpec, tp: int | None = None) -> dict[str, tuple[fl
   (e.g. the per-launch rendezvous of the local devices). Paths with fewer than 2 measured rows
   are left out. Session 51 (run361's tp 2 rows on session 50's kernel, 4 x H100): with each H100
   row held out in turn, the formula alone picks a path within 5% of the faster one on 43 of 46
-  rows fitted this way, 38 with one absolute least-squares line over both tps
+  rows fitted this way, 39 with one absolute least-squares line over both tps
   (tests/sharding/test_gemm_rs_fused.py::test_rule_on_held_out_rows_stays_near_the_faster_path)."""
   out = {}
   for path, pts in _measured_points(device).items():

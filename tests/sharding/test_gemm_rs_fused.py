@@ -202,15 +202,17 @@ def test_rule_formula_fits_the_measured_rows_and_extrapolates_to_tp8():
 def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
   """Each H100 row held out of its table (and of the model's fit) in turn, as a shape the sweep
   had not measured: the rule (its formula, or a decisive H200 row) picks a path within 5% of
-  that row's faster one on 43 of the 46, the worst 1.24x slower (M512_N8192_K8192 tp 2: unfused
-  picked, fused faster by wall, 180.0 vs 224.0 us, though not by the devices' span, 115.3 vs
-  88.3: run361's host clock on a 90 us call). Every row times session 50's kernel (tp 4: runs
-  358-359 and session 51's run362; tp 2: run358's bar row and run361; unfused and n256/s4/in/d
-  only, the bar rows n256/s4/in too). Since session 51 the model is fitted per tp on relative error
-  (`calibration`; one absolute least-squares line over both tps: 38 of 46) and no H200 row
-  lends its fused config (all time earlier kernels: `fused_timed`), so every pick is a timed
-  one (DEFAULT_FUSED came from the whole sweep, this row included, so the configs' part of this
-  is not held out)."""
+  that row's faster one on 43 of the 46, the worst 1.06x slower (M2048_N8192_K8192 tp 4: fused
+  picked, unfused faster by wall, 282.4 vs 300.1 us, though not by span, 212.1 vs 191.4).
+  Every row times session 50's kernel (tp 4: runs 358-359 and session 51's run362; tp 2:
+  run358's bar row and run361; unfused and n256/s4/in/d only, the bar rows n256/s4/in too;
+  M512_N8192_K8192 tp 2 from run364, run361's unfused wall clock there being an outlier: 224.0
+  us against 131.9 in run364, both at span 88-90). Since session 51 the model is fitted per tp
+  on relative error (`calibration`; the formula alone with one absolute least-squares line over
+  both tps: 39 of 46, worst 1.14x) and no H200 row lends its fused config (all time earlier
+  kernels: `fused_timed`), so every pick is a timed one; with neither change, 33 of the 40
+  timed picks (six picked a config the row had not timed). DEFAULT_FUSED came from the whole
+  sweep, this row included, so the configs' part of this is not held out."""
   from jaxkern import tuning
   from jaxkern.device import DeviceSpec
   h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
@@ -233,7 +235,7 @@ def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
     regrets.append(times[name] / min(times.values()))
   assert untimed == []
   assert len(regrets) == 46
-  assert sum(r <= 1.05 for r in regrets) >= 43 and max(regrets) < 1.25, sorted(regrets)[-6:]
+  assert sum(r <= 1.05 for r in regrets) >= 43 and max(regrets) < 1.10, sorted(regrets)[-6:]
 
 
 def test_sibling_rows_pick_the_other_kinds_faster_path():
