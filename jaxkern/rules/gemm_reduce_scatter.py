@@ -7,9 +7,10 @@
    H100 SXM and the H200) for that key, where its faster path won by at least SIBLING_MARGIN
    and took at least SIBLING_MIN_US.
 3. Otherwise a model of both paths from the device's ceilings (dense bf16 FLOP/s, NVLink bytes
-   per second, HBM bandwidth), each mapped through the least-squares line measured = a * model + b
-   of that path over the device's measured rows (so tp = 8 and unswept N, K extrapolate from the
-   measured tp):
+   per second, HBM bandwidth), each mapped through the line measured = a * model + b of that path
+   fitted on relative error over the device's measured rows at that tp (`calibration`; over all
+   its rows at a tp with fewer than 2, so tp = 8 and unswept N, K extrapolate from the measured
+   tps):
      unfused = GEMM + reduce-scatter of the bf16 partial product (nothing overlaps);
      fused   = max(GEMM, pushes of the accumulator dtype over NVLink) + zeroing the accumulator.
    Without measured rows the model is not trusted and the unfused path is kept.
@@ -246,9 +247,13 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   if "fused" not in e or "unfused" not in e:
     return make("unfused", "fallback", f"tp={p.tp}: no measured rows for {device.kind}, so no "
                                        "calibrated model: dot + psum_scatter")
+  rows = tuning.rows(device.kind, OP)
+  at_tp = sum(r["key"]["tp"] == p.tp for r in rows)
+  fitted = (f"the {at_tp} measured rows at tp={p.tp}" if at_tp >= 2 else
+            f"all {len(rows)} measured rows, fewer than 2 at tp={p.tp}")
   model = (f"calibrated model: fused {e['fused']:.0f} us vs unfused {e['unfused']:.0f} us (GEMM "
-           f"vs NVLink bytes, fitted to the measured rows)")
-  measured_tp = sorted({r["key"]["tp"] for r in tuning.rows(device.kind, OP)})
+           f"vs NVLink bytes, fitted to {fitted})")
+  measured_tp = sorted({r["key"]["tp"] for r in rows})
   if p.tp not in measured_tp:
     # The estimate extrapolates, but the fused kernel is only picked at a tp it has been run
     # (and checked) at on this device kind.
