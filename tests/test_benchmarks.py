@@ -105,6 +105,24 @@ def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
   assert "peers_md_torch_nccl_us" not in h100[0]
 
 
+def test_gemm_reduce_scatter_tuning_rows_pick_by_wall_and_keep_the_span():
+  """A table row per (tp, shape) timed on both paths: the faster path by wall clock, the fastest
+  fused config, every wall time, and the devices' span beside them (session 51)."""
+  from benchmarks.gemm_reduce_scatter import tuning_rows
+
+  base = dict(shape="M512_N8192_K8192", tp=2, m=512, n=8192, k=8192)
+  records = [dict(base, impl="jaxkern:unfused", us=131.94, span_us=89.61),
+             dict(base, impl="jaxkern:fused[n256/s4/in/d]", config="n256/s4/in/d", us=179.04,
+                  span_us=114.88),
+             dict(base, impl="jaxkern:fused[n256/s4/in]", config="n256/s4/in", us=185.0),
+             dict(base, shape="M256_N8192_K8192", m=256, impl="jaxkern:unfused", us=99.0)]
+  (row,) = tuning_rows(records)     # the M256 shape has no fused time: no row
+  assert row["impl"] == "unfused" and row["fused_config"] == "n256/s4/in/d"
+  assert row["times_us"] == {"unfused": 131.9, "n256/s4/in/d": 179.0, "n256/s4/in": 185.0}
+  assert row["span_us"] == {"unfused": 89.6, "n256/s4/in/d": 114.9}
+  assert row["key"]["tp"] == 2 and row["key"]["m"] == 512
+
+
 def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():
   from absl import app
   from benchmarks import _report

@@ -223,6 +223,19 @@ def _stale(row: dict) -> str:
   return f" [{'; '.join(how)}; re-measure]" if how else ""
 
 
+def _span_note(row: dict) -> str:
+  """A row's device span beside the wall clock its pick keys on (rows written since session 51
+  carry `span_us`), saying so where the span would pick the other path: on short calls the host
+  wall clock runs 15-136 us over the span (session 51's H100 sweep), and on 7 of its 46 rows
+  the two disagree."""
+  spans, fused = row.get("span_us") or {}, row.get("fused_config")
+  if "unfused" not in spans or fused not in spans:
+    return ""
+  by_span = "fused" if spans[fused] < spans["unfused"] else "unfused"
+  note = f"; device span: unfused {spans['unfused']} us, fused[{fused}] {spans[fused]} us"
+  return note + (f" (the span favours {by_span})" if by_span != row.get("impl") else "")
+
+
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   p = problem
   row, sibling_rows = _measured(p, device)
@@ -237,7 +250,7 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
     return make("unfused", "fallback", f"unfused: {blocked}")
   if row is not None and row.get("impl") in IMPLS:
     return make(row["impl"], "table", f"measured on {row.get('shape', '?')} at tp={p.tp}: "
-                                      f"{row.get('why', '')}{_stale(row)}")
+                                      f"{row.get('why', '')}{_span_note(row)}{_stale(row)}")
   if sibling is not None:
     kind, srow = sibling
     return make(srow["impl"], "table", f"measured on {kind} (a sibling of {device.kind}), "

@@ -147,6 +147,13 @@ def test_rule_follows_the_committed_table(kind):
     # Rows timed with an earlier form of either path say so in the reason.
     assert ("float32 dot + cast" in choice.reason) == ("unfused_timed" in row)
     assert ("before session 50" in choice.reason) == ("fused_timed" in row)
+    # Rows with the devices' span (session 51 on) show it, and say where it favours the other
+    # path than the wall clock the pick keys on.
+    spans = row.get("span_us", {})
+    assert ("device span" in choice.reason) == ("unfused" in spans and row["fused_config"] in spans)
+    if "device span" in choice.reason:
+      by_span = "fused" if spans[row["fused_config"]] < spans["unfused"] else "unfused"
+      assert ("the span favours" in choice.reason) == (by_span != row["impl"])
     picked = times["unfused"] if choice.impl == "unfused" else times[choice.config.name]
     assert picked <= 1.05 * min(times.values()), (row["shape"], choice)
     assert rs_rule.config_for("fused", p, device).name == row["fused_config"]
