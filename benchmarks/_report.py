@@ -192,3 +192,33 @@ def attach_gemm_rs_peers_md(records: list[dict], device_kind: str) -> list[dict]
     if torch is not None:
       r["peers_md_torch_nccl_us"] = torch * 1e3
   return records
+
+
+def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:
+  """One table row per (tp, shape) with both paths timed: the faster path, the fastest fused
+  config, and every time (µs, chained wall clock; the devices' span beside it) of the run
+  (`benchmarks.gemm_reduce_scatter --update-tuning`; here rather than in that module, whose absl
+  flags clash with the other benchmarks' when tests import several in one process)."""
+  from jaxkern.rules import gemm_reduce_scatter as rs_rule
+  name_of = lambda r: "unfused" if r["impl"] == "jaxkern:unfused" else r["config"]
+  rows = []
+  for tp, name in dict.fromkeys((r["tp"], r["shape"]) for r in records):
+    recs = [r for r in records if r["tp"] == tp and r["shape"] == name and r.get("us")]
+    times = {name_of(r): round(r["us"], 1) for r in recs}
+    # The devices' span beside the wall clock the pick keys on: on short calls the two can
+    # disagree (session 51: 7 of 46 H100 rows), and `jaxkern.explain` shows both.
+    spans = {name_of(r): round(r["span_us"], 1) for r in recs if r.get("span_us")}
+    fused = {c: us for c, us in times.items() if c != "unfused"}
+    if "unfused" not in times or not fused:
+      continue
+    best_fused = min(fused, key=fused.get)
+    impl = "fused" if fused[best_fused] < times["unfused"] else "unfused"
+    r0 = recs[0]
+    problem = rs_rule.GemmReduceScatterProblem(m=r0["m"], n=r0["n"], k=r0["k"],
+                                               dtype="bfloat16", tp=tp)
+    rows.append({"key": problem.table_key(), "impl": impl, "fused_config": best_fused,
+                 "times_us": times, **({"span_us": spans} if spans else {}), "shape": name,
+                 "why": f"{impl} faster: unfused {times['unfused']} us, fused[{best_fused}] "
+                        f"{fused[best_fused]} us",
+                 "date": environment()["date"], "jax": jax.__version__})
+  return rows

@@ -121,33 +121,6 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
   return rec
 
 
-def tuning_rows(records: list[dict]) -> list[dict]:
-  """One table row per (tp, shape) with both paths timed: the faster path, the fastest fused
-  config, and every time (µs, chained wall clock; the devices' span beside it) of the run."""
-  name_of = lambda r: "unfused" if r["impl"] == "jaxkern:unfused" else r["config"]
-  rows = []
-  for tp, name in dict.fromkeys((r["tp"], r["shape"]) for r in records):
-    recs = [r for r in records if r["tp"] == tp and r["shape"] == name and r.get("us")]
-    times = {name_of(r): round(r["us"], 1) for r in recs}
-    # The devices' span beside the wall clock the pick keys on: on short calls the two can
-    # disagree (session 51: 7 of 46 H100 rows), and `jaxkern.explain` shows both.
-    spans = {name_of(r): round(r["span_us"], 1) for r in recs if r.get("span_us")}
-    fused = {c: us for c, us in times.items() if c != "unfused"}
-    if "unfused" not in times or not fused:
-      continue
-    best_fused = min(fused, key=fused.get)
-    impl = "fused" if fused[best_fused] < times["unfused"] else "unfused"
-    r0 = recs[0]
-    problem = rs_rule.GemmReduceScatterProblem(m=r0["m"], n=r0["n"], k=r0["k"],
-                                               dtype="bfloat16", tp=tp)
-    rows.append({"key": problem.table_key(), "impl": impl, "fused_config": best_fused,
-                 "times_us": times, **({"span_us": spans} if spans else {}), "shape": name,
-                 "why": f"{impl} faster: unfused {times['unfused']} us, fused[{best_fused}] "
-                        f"{fused[best_fused]} us",
-                 "date": _report.environment()["date"], "jax": jax.__version__})
-  return rows
-
-
 def main(argv):
   del argv
   shapes = {"seed": GEMM_RS_SEED_SHAPES, "sweep": GEMM_RS_SWEEP_SHAPES, "small": SMALL_SHAPES}[
@@ -179,7 +152,7 @@ def main(argv):
               flush=True)
       # Written after every shape, so a run cut off by a time limit keeps what it measured.
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
-      rows = tuning_rows(records[-len(runs):])
+      rows = _report.gemm_rs_tuning_rows(records[-len(runs):])
       if _UPDATE.value and rows:
         print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.attach_gemm_rs_peers_md(records, jax.devices()[0].device_kind)

@@ -108,7 +108,7 @@ def test_gemm_reduce_scatter_attaches_peers_md(tmp_path, monkeypatch):
 def test_gemm_reduce_scatter_tuning_rows_pick_by_wall_and_keep_the_span():
   """A table row per (tp, shape) timed on both paths: the faster path by wall clock, the fastest
   fused config, every wall time, and the devices' span beside them (session 51)."""
-  from benchmarks.gemm_reduce_scatter import tuning_rows
+  from benchmarks._report import gemm_rs_tuning_rows as tuning_rows
 
   base = dict(shape="M512_N8192_K8192", tp=2, m=512, n=8192, k=8192)
   records = [dict(base, impl="jaxkern:unfused", us=131.94, span_us=89.61),
