@@ -107,10 +107,10 @@ def model_us(p: GemmReduceScatterProblem, device: DeviceSpec,
   return {"unfused": gemm + rs, "fused": max(gemm, push) + zero}
 
 
-def _measured_points(device: DeviceSpec) -> dict[str, list[tuple[int, float, float]]]:
-  """Per path: (tp, model_us, measured µs) over the device's measured rows."""
+def _measured_points(device: DeviceSpec, rows) -> dict[str, list[tuple[int, float, float]]]:
+  """Per path: (tp, model_us, measured µs) over the device's measured `rows`."""
   points: dict[str, list[tuple[int, float, float]]] = {"unfused": [], "fused": []}
-  for row in tuning.rows(device.kind, OP):
+  for row in rows:
     key, times = row["key"], row["times_us"]
     p = GemmReduceScatterProblem(m=key["m"], n=key["n"], k=key["k"], dtype=key["dtype"],
                                  tp=key["tp"])
@@ -123,6 +123,42 @@ def _measured_points(device: DeviceSpec) -> dict[str, list[tuple[int, float, flo
   return points
 
 
+@dataclasses.dataclass(frozen=True)
+class _Fit:
+  lines: dict[str, tuple[float, float]]   # per path (a, b): measured ≈ a * model_us + b
+  rows: int                               # the measured rows the lines were fitted to
+  at_tp: bool                             # whether those are the rows at the asked tp
+
+
+_FITS: dict = {}   # (device, tp) -> (the table's rows tuple it was fitted to, its _Fit)
+
+
+def _fit(device: DeviceSpec, tp: int | None) -> _Fit:
+  """`calibration`'s lines and the rows they came from, fitted once per (device, tp) and table:
+  a rule decides at every trace, and the fit over the table's rows (a model per row and a least
+  squares per path) took ~0.5 ms of each. The cache holds the rows tuple it fitted
+  (`tuning.rows`, itself cached per table) and refits when that is another object (a rewritten
+  table, or a test's filtered rows)."""
+  rows = tuning.rows(device.kind, OP)
+  hit = _FITS.get((device, tp))
+  if hit is not None and hit[0] is rows:
+    return hit[1]
+  lines, used, at_tp = {}, 0, False
+  for path, pts in _measured_points(device, rows).items():
+    here = [pt for pt in pts if pt[0] == tp]
+    if len(here) >= 2:
+      pts = here
+    if len(pts) >= 2:
+      _, x, y = np.asarray(pts, np.float64).T
+      a, b = np.linalg.lstsq(np.stack([x / y, 1 / y], 1), np.ones_like(y), rcond=None)[0]
+      lines[path] = (float(a), float(b))
+      if path == "unfused":
+        used, at_tp = len(pts), len(here) >= 2
+  fit = _Fit(lines, used, at_tp)
+  _FITS[(device, tp)] = (rows, fit)
+  return fit
+
+
 def calibration(device: DeviceSpec, tp: int | None = None) -> dict[str, tuple[float, float]]:
   """Per path, (a, b) of the line measured ≈ a * model_us + b over the device's measured rows at
   `tp` (all its rows where fewer than 2 are at that tp, or tp is None), fitted on relative error
@@ -132,16 +168,9 @@ def calibration(device: DeviceSpec, tp: int | None = None) -> dict[str, tuple[fl
   are left out. Session 51 (run361's tp 2 rows on session 50's kernel, 4 x H100): with each H100
   row held out in turn, the formula alone picks a path within 5% of the faster one on 43 of 46
   rows fitted this way, 39 with one absolute least-squares line over both tps
-  (tests/sharding/test_gemm_rs_fused.py::test_rule_on_held_out_rows_stays_near_the_faster_path)."""
-  out = {}
-  for path, pts in _measured_points(device).items():
-    at_tp = [pt for pt in pts if pt[0] == tp]
-    pts = at_tp if len(at_tp) >= 2 else pts
-    if len(pts) >= 2:
-      _, x, y = np.asarray(pts, np.float64).T
-      a, b = np.linalg.lstsq(np.stack([x / y, 1 / y], 1), np.ones_like(y), rcond=None)[0]
-      out[path] = (float(a), float(b))
-  return out
+  (tests/sharding/test_gemm_rs_fused.py::test_rule_on_held_out_rows_stays_near_the_faster_path;
+  benchmarks/results/logs/review_session51/rule_fits.py compares the fits)."""
+  return _fit(device, tp).lines
 
 
 def estimate(p: GemmReduceScatterProblem, device: DeviceSpec,
@@ -192,8 +221,8 @@ def _fused_config_of(row: dict | None, sibling_rows: list) -> GemmRsFusedConfig:
   which fused config is fastest is another question than fused or not) unless that row timed an
   earlier fused kernel (`fused_timed`: the fastest config of another kernel), else
   DEFAULT_FUSED."""
-  if row is None and sibling_rows and not sibling_rows[0][1].get("fused_timed"):
-    row = sibling_rows[0][1]
+  if row is None:
+    row = next((r for _, r in sibling_rows if not r.get("fused_timed")), None)
   if row is not None and row.get("fused_config") in _BY_NAME:
     return _BY_NAME[row["fused_config"]]
   return DEFAULT_FUSED
@@ -260,13 +289,12 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   if "fused" not in e or "unfused" not in e:
     return make("unfused", "fallback", f"tp={p.tp}: no measured rows for {device.kind}, so no "
                                        "calibrated model: dot + psum_scatter")
-  rows = tuning.rows(device.kind, OP)
-  at_tp = sum(r["key"]["tp"] == p.tp for r in rows)
-  fitted = (f"the {at_tp} measured rows at tp={p.tp}" if at_tp >= 2 else
-            f"all {len(rows)} measured rows, fewer than 2 at tp={p.tp}")
+  fit = _fit(device, p.tp)
+  fitted = (f"the {fit.rows} measured rows at tp={p.tp}" if fit.at_tp else
+            f"all {fit.rows} measured rows, fewer than 2 at tp={p.tp}")
   model = (f"calibrated model: fused {e['fused']:.0f} us vs unfused {e['unfused']:.0f} us (GEMM "
            f"vs NVLink bytes, fitted to {fitted})")
-  measured_tp = sorted({r["key"]["tp"] for r in rows})
+  measured_tp = sorted({r["key"]["tp"] for r in tuning.rows(device.kind, OP)})
   if p.tp not in measured_tp:
     # The estimate extrapolates, but the fused kernel is only picked at a tp it has been run
     # (and checked) at on this device kind.
