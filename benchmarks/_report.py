@@ -55,16 +55,36 @@ RECORD_KEY = ("shape", "tp", "layout", "dtype", "page_size", "impl")
 
 
 def replace_records(json_path, records: list[dict], *, note: str | None = None,
-                    title: str | None = None, key=RECORD_KEY) -> pathlib.Path:
+                    title: str | None = None, key=RECORD_KEY,
+                    group: tuple[str, ...] | None = None) -> pathlib.Path:
   """Put a later run's `records` into a committed results JSON: each replaces the record with
   the same `key` fields in place (a record of a new key goes at the end), `note` (which run, why)
-  is appended to the environment's note, and with `title` the PNG beside it is redrawn."""
+  is appended to the environment's note, and with `title` the PNG beside it is redrawn. With
+  `group` (fields, e.g. ("tp", "shape")) the later run replaces whole groups instead: every
+  record sharing those fields with one of `records` is dropped, also those of keys the later run
+  did not time (another kernel's configs), and the run's records of the group go where the
+  group's first record was."""
   path = pathlib.Path(json_path)
   data = json.loads(path.read_text())
-  ident = lambda r: tuple(r.get(f) for f in key)
-  new = {ident(r): r for r in records}
-  out = [new.pop(ident(r), r) for r in data["records"]]
-  data["records"] = out + list(new.values())
+  if group:
+    ident = lambda r: tuple(r.get(f) for f in group)
+    new: dict = {}
+    for r in records:
+      new.setdefault(ident(r), []).append(r)
+    out, placed = [], set()
+    for r in data["records"]:
+      g = ident(r)
+      if g not in new:
+        out.append(r)
+      elif g not in placed:
+        placed.add(g)
+        out += new[g]
+    data["records"] = out + [r for g, rs in new.items() if g not in placed for r in rs]
+  else:
+    ident = lambda r: tuple(r.get(f) for f in key)
+    new = {ident(r): r for r in records}
+    out = [new.pop(ident(r), r) for r in data["records"]]
+    data["records"] = out + list(new.values())
   if note:
     env = data.setdefault("environment", {})
     env["note"] = f"{env['note']} | {note}" if env.get("note") else note

@@ -189,6 +189,27 @@ def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
   assert path.read_text().endswith("}\n")
 
 
+def test_replace_records_by_group_drops_the_groups_other_records(tmp_path):
+  """With group=("tp", "shape") a later run replaces each (tp, shape) it timed whole: the earlier
+  records of impls it did not time go too (another kernel's configs), its records take the
+  group's place, other groups stay, new groups go last."""
+  from benchmarks import _report
+  path = tmp_path / "op.json"
+  old = [dict(shape="a", tp=2, impl="unfused", us=2.0), dict(shape="a", tp=2, impl="f1", us=3.0),
+         dict(shape="a", tp=2, impl="f2", us=2.5), dict(shape="a", tp=4, impl="unfused", us=1.0),
+         dict(shape="b", tp=2, impl="unfused", us=5.0)]
+  path.write_text(json.dumps({"environment": {"note": "run 1"}, "records": old}))
+  _report.replace_records(path, [dict(shape="a", tp=2, impl="unfused", us=2.2),
+                                 dict(shape="a", tp=2, impl="f2", us=2.1),
+                                 dict(shape="c", tp=2, impl="f2", us=9.0)],
+                          note="run 2", group=("tp", "shape"))
+  data = json.loads(path.read_text())
+  assert [(r["shape"], r["tp"], r["impl"], r["us"]) for r in data["records"]] == [
+      ("a", 2, "unfused", 2.2), ("a", 2, "f2", 2.1), ("a", 4, "unfused", 1.0),
+      ("b", 2, "unfused", 5.0), ("c", 2, "f2", 9.0)]
+  assert data["environment"]["note"] == "run 1 | run 2"
+
+
 def test_profile_trace_ranges_nest_and_group_by_warpgroup(tmp_path):
   # A Mosaic GPU profile's begin / end events (ts in kilo-cycles) -> each warpgroup's regions,
   # nested ones included, in begin order, in cycles.
