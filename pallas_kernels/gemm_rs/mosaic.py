@@ -24,8 +24,8 @@ The TMA producer, the two wgmma consumers (rows split) and the K ring follow the
 (pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
 through two alternating shared-memory buffers per consumer. With `GemmRsFusedConfig.deferred` a
 unit's chunks wait in registers (as the input dtype) and go out under the next unit's K steps,
-spread evenly over them (`_mgpu.spread_spacing`), so that the tensor cores keep running while the pushes
-(and the waits for their buffers) go on. The spread matters: all CTAs finish their units at about
+spread evenly over them (`_mgpu.spread_spacing`), so that the tensor cores keep running while the
+pushes (and the waits for their buffers) go on. The spread matters: all CTAs finish their units at about
 the same time, and when each issued its chunks within a few K steps of each other
 (`_mgpu.FLUSH_SPACING`, 2, as the grouped GEMM's local stores do) the whole GPU's pushes left in
 one burst and the consumers waited for their buffers behind NVLink. On 4 H100s (session 50,
@@ -74,9 +74,9 @@ class GemmRsFusedConfig:
   about one bf16 rounding); "float32" rounds once, after every add.
 
   deferred: a unit's pushes are issued during the next unit's K steps (its 64-column chunks
-  spread evenly over them: `_mgpu.spread_spacing`) instead of after its K loop; the waiting tile is held in
-  registers in the input dtype, so it needs accumulate="input" (a float32 tile beside the
-  running accumulator would not fit the consumer's 232 registers at block_n 256)."""
+  spread evenly over them: `_mgpu.spread_spacing`) instead of after its K loop; the waiting tile
+  is held in registers in the input dtype, so it needs accumulate="input" (a float32 tile beside
+  the running accumulator would not fit the consumer's 232 registers at block_n 256)."""
 
   IMPL: ClassVar[str] = "fused"
   block_m: int = 128

@@ -244,7 +244,8 @@ def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
   on relative error (`calibration`; the formula alone with one absolute least-squares line over
   both tps: 39 of 46, worst 1.14x) and no H200 row lends its fused config (all time earlier
   kernels: `fused_timed`), so every pick is a timed one; with neither change, 33 of the 40
-  timed picks (six picked a config the row had not timed). DEFAULT_FUSED came from the whole
+  timed picks (six picked a config the row had not timed;
+  benchmarks/results/logs/review_session51/rule_fits.log). DEFAULT_FUSED came from the whole
   sweep, this row included, so the configs' part of this is not held out."""
   from jaxkern import tuning
   from jaxkern.device import DeviceSpec
