@@ -64,6 +64,39 @@ def swizzled(dtype) -> tuple:
           plgpu.SwizzleTransform(SWIZZLE))
 
 
+def untiled_loads(k: int, dtype, *, interpret: bool = False) -> bool:
+  """Whether a wgmma operand whose TMA loads read rows of `k` columns (K, its global array's
+  minor dimension) needs `operand_ring`'s untiled load view: when k is not whole swizzle rows.
+  Mosaic GPU describes a tiled load's global array as whole tiles (all of it: K = 7392 is 115.5
+  rows of 64 and does not lower). Never in the interpreter, which has no aliased refs (nor TMA
+  zero fill: its callers pad K there)."""
+  return not interpret and k % (SWIZZLE // jnp.dtype(dtype).itemsize) != 0
+
+
+def operand_ring(shape, dtype, *, untiled: bool):
+  """The scoped SMEM of a wgmma operand ring [..., rows, one swizzle row] (`ring_views`).
+
+  Tiled and swizzled (`swizzled`); with `untiled` (`untiled_loads`), two views of one buffer:
+  that one, which wgmma reads, and a swizzled untiled one the TMA loads write as a plain 2-D
+  box, whose columns past the array's end TMA fills with zeros (the other operand's rows past
+  K are zeros too). Both hold the same bytes: an (8, one row) tiling of a buffer one row wide
+  is the identity, and the swizzle goes by shared-memory address. No padded copy of the
+  operand."""
+  tiled = plgpu.SMEM(shape, dtype, transforms=swizzled(dtype))
+  if not untiled:
+    return tiled
+  return plgpu.RefUnion(tiled, plgpu.SMEM(shape, dtype,
+                                          transforms=(plgpu.SwizzleTransform(SWIZZLE),)))
+
+
+def ring_views(ring, *, untiled: bool) -> tuple:
+  """(the view wgmma reads, the view TMA loads write) of an `operand_ring` allocation."""
+  if not untiled:
+    return ring, ring
+  mma, load = ring     # a RefUnion yields its groups' refs
+  return mma, load
+
+
 def producer_slot(count, free, stages: int):
   """The slot of fill `count`, after waiting until the consumers have released its last use
   (named region "wait_free" in Mosaic GPU profiler traces)."""

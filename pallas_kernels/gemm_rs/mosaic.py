@@ -169,13 +169,15 @@ class _Static:
   num_stages: int
   zero_rows: int
   zero_cols: int
+  untiled_a: bool      # a's loads through `_mgpu.operand_ring`'s untiled view (K/tp % 64)
   dtype: jnp.dtype
   acc_dtype: jnp.dtype
   deferred: bool
 
 
 def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
-  a_smem, b_smem, e_smem, full, free = scratch
+  a_ring, b_smem, e_smem, full, free = scratch
+  a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_a)
   sem = pl.get_global(plgpu.SemaphoreType.REGULAR)
   stages, bk = st.num_stages, st.block_k
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -199,7 +201,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
       def step(kk, count):
         slot = _mgpu.producer_slot(count, free, stages)
         plgpu.copy_gmem_to_smem(a_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
-                                a_smem.at[slot], full.at[slot])
+                                a_load.at[slot], full.at[slot])
         plgpu.copy_gmem_to_smem(b_ref.at[pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
                                 b_smem.at[slot], full.at[slot])
         return count + 1
@@ -299,14 +301,6 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
   reason = unsupported_reason(config, m=m, n=n, k_local=k_local, tp=tp, dtype=dtype.name)
   if reason is not None:
     raise NotImplementedError(f"gemm_reduce_scatter(impl='fused'): {reason}")
-  if k_local % config.block_k:
-    # A K shard of no whole number of 64-column steps (K = 29568 at tp = 4: 7392 = 115.5 x 64):
-    # a's swizzled TMA view needs whole 64-column tiles (Mosaic GPU tiles the whole GMEM ref), so
-    # a is zero-padded; b is not (its K is its row dimension): the last step's box reaches past
-    # b's last row, and TMA fills that with zeros. One copy of a instead of a and b: 85 us less
-    # per call on 4 H100s (session 49's run346); a 64-byte swizzle, which needs no copy, made
-    # the kernel 19-28% slower there (benchmarks/results/logs/gemm_rs_session49/).
-    a = jnp.pad(a, ((0, 0), (0, -k_local % config.block_k)))
   block_rows = m // tp
   m_tiles, n_tiles = -(-block_rows // config.block_m), -(-n // config.block_n)
   zr, zc = zero_chunks(block_rows, n)
@@ -314,12 +308,14 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                n_tiles=n_tiles, k_steps=-(-k_local // config.block_k),
                num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
-               zero_rows=zr, zero_cols=zc, dtype=dtype, acc_dtype=config.acc_dtype(dtype),
+               zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_loads(k_local, dtype),
+               dtype=dtype, acc_dtype=config.acc_dtype(dtype),
                deferred=config.deferred)
   op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(st.acc_dtype)
 
   def entry(a_ref, b_ref, acc_ref):
-    smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), dtype, transforms=op_tf),
+    smem = (_mgpu.operand_ring((st.num_stages, st.block_m, st.block_k), dtype,
+                               untiled=st.untiled_a),
             plgpu.SMEM((st.num_stages, st.block_k, st.block_n), dtype, transforms=op_tf),
             plgpu.SMEM((2, 2, _CHUNK, _CHUNK), st.acc_dtype, transforms=acc_tf))
     barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),

@@ -246,6 +246,8 @@ class Static:
   segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
   skip_invalid: bool = False  # invalid_rows="unwritten": row tiles store only up to the last
                               # valid row (group tiles: no zero segments in the metadata)
+  untiled_lhs: bool = False   # K not whole 64-column steps: the lhs loads (and k_major rhs
+  untiled_rhs: bool = False   # loads) through `_mgpu.operand_ring`'s untiled view
   interpret: bool = False
 
   @property
@@ -285,7 +287,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   from jaxkern import _compat        # here: jaxkern's package imports this module
   meta = Meta(groups_ref, bounds_ref, st.block_m, st.num_groups, segments=st.segments,
               by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows)
-  a_smem, b_smem, o_smem, s_smem, t_smem, full, free, done, t_full, t_free = scratch
+  a_ring, b_ring, o_smem, s_smem, t_smem, full, free, done, t_full, t_free = scratch
+  a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_lhs)
+  b_smem, b_load = _mgpu.ring_views(b_ring, untiled=st.untiled_rhs)
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -357,8 +361,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
       def load_lhs(kk, slot, rows, off=0):
         plgpu.copy_gmem_to_smem(lhs_ref.at[pl.ds(row0 + off, rows), pl.ds(kk * bk, bk)],
-                                a_smem.at[slot] if rows == st.block_m else
-                                a_smem.at[slot, pl.ds(off, rows)], full.at[slot])
+                                a_load.at[slot] if rows == st.block_m else
+                                a_load.at[slot, pl.ds(off, rows)], full.at[slot])
 
       def step(kk, count):
         slot = _mgpu.producer_slot(count, free, stages)
@@ -372,7 +376,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         for p in range(st.parts):          # SwiGLU: the gate columns, then the up columns
           cols, ks = pl.ds(p * st.up_col + n * part_n, part_n), pl.ds(kk * bk, bk)
           plgpu.copy_gmem_to_smem(rhs_ref.at[(g, cols, ks) if st.k_major else (g, ks, cols)],
-                                  b_smem.at[slot, p], full.at[slot])
+                                  b_load.at[slot, p], full.at[slot])
         if st.fp8:   # this K block's scale of every tile row
           plgpu.copy_gmem_to_smem(lscale_ref.at[kk, pl.ds(row0, st.block_m)], s_smem.at[slot],
                                   full.at[slot])
@@ -686,7 +690,6 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
   inside a jit, hence this one, which a caller's jit inlines). groups, bounds: the arrays of
   `plan.launch_meta` (`Meta`'s ends and bounds). st.k_major: rhs is [G, N, K]; fp8: lscale the
   lhs scales [K / 128, rows] and rscale the rhs scales [G, N/128, K/128], flat."""
-  transforms = _mgpu.swizzled(st.dtype)
   sig = (jax.new_ref(jnp.zeros((st.m_tiles,), jnp.int32), memory_space=plgpu.GMEM)
          if st.signals else None)
   # Stream-K: a counter per consumer of each stream-K unit (< C units), then one word per
@@ -708,8 +711,9 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
       ws_ref, *results = results
     rhs_tile = ((st.parts, part_n, st.block_k) if st.k_major else
                 (st.parts, st.block_k, part_n))
-    smem = (plgpu.SMEM((st.num_stages, st.block_m, st.block_k), st.dtype, transforms=transforms),
-            plgpu.SMEM((st.num_stages,) + rhs_tile, st.dtype, transforms=transforms),
+    smem = (_mgpu.operand_ring((st.num_stages, st.block_m, st.block_k), st.dtype,
+                               untiled=st.untiled_lhs),
+            _mgpu.operand_ring((st.num_stages,) + rhs_tile, st.dtype, untiled=st.untiled_rhs),
             plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
                        transforms=_mgpu.swizzled(st.out_dtype)),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
@@ -867,6 +871,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                segments=launch.segments, kernel_meta=in_kernel, rows=rows,
                skip_invalid=invalid_rows == "unwritten",
+               untiled_lhs=_mgpu.untiled_loads(k, dtype, interpret=interpret),
+               untiled_rhs=k_major and _mgpu.untiled_loads(k, dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

@@ -330,6 +330,29 @@ def test_grouped_gemm_pallas_k_major_bf16(gpu, shape):
                            activation="swiglu" if shape.name.endswith("_gu") else None)
 
 
+_BY_NAME = {s.name: s for s in GROUPED_GEMM_SHAPES}
+# PEERS.md §3 shapes with K of partial 64-column steps: 1000 (15.6), 2824 (44.1), 7176 (112.1).
+_PARTIAL_K = [dataclasses.replace(_BY_NAME[name], name=f"{name}_k{k}", k=k) for name, k in (
+    ("DS_G4_m256_dn", 1000), ("Gm_decode_gu", 2824), ("DS_G1_m1024_gu", 7176))]
+
+
+@pytest.mark.parametrize("shape", _PARTIAL_K, ids=lambda s: s.name)
+def test_grouped_gemm_pallas_partial_k_steps(gpu, shape):
+  """K not whole 64-column steps: the lhs (and K-major rhs) loads through the untiled view of
+  their ring (`_mgpu.operand_ring`), the last step's columns past K zero-filled by TMA.
+  Contiguous on both configs and K-major weights (SwiGLU on gate/up), group tiles with exact
+  boxes, masked with NaN past masked_m."""
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 5, config=_GG_CONFIGS[0])
+  _check_pallas_contiguous(shape, 6, config=_GG_CONFIGS[1], rhs_layout="nk",
+                           activation="swiglu" if shape.name.startswith(("Gm_decode_gu",
+                                                                          "DS_G1_m1024_gu"))
+                           else None)
+  if shape.num_groups > 1:
+    _check_pallas_contiguous(shape, 7, config=GroupedGemmPallasConfig(
+        block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", lhs_boxes="exact"))
+  _check_pallas_masked(rng, shape, sizes, rhs, config=_GG_CONFIGS[1])
+
+
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],
                          ids=lambda s: s.name)
 def test_grouped_gemm_pallas_group_tiles(gpu, shape):

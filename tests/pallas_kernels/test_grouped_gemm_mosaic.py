@@ -21,7 +21,7 @@ from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores
                                                  tail_split, unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
 from tests._testing import (H200_MESH, dequant_lhs, dequant_rhs, grouped_gemm_numpy,
-                            random_group_sizes, rel_err, snapshot_consumer)
+                            operand_copies, random_group_sizes, rel_err, snapshot_consumer)
 
 C = GroupedGemmPallasConfig
 
@@ -776,6 +776,35 @@ def test_smem_estimate_near_the_limit_compiles(config, dtype):
     f = lambda x, w, gs: grouped_gemm_pallas(x, w, gs, **kw)
   with jax.sharding.use_abstract_mesh(H200_MESH):
     jax.export.export(jax.jit(f), platforms=["cuda"])(*args)
+
+
+@pytest.mark.parametrize("layout", ["contiguous", "masked"])
+@pytest.mark.parametrize("config,rhs_layout,activation", [
+    (C(block_m=128, block_n=256, num_stages=4), "kn", None),
+    (C(block_m=128, block_n=256, num_stages=4), "nk", "swiglu"),
+    (C(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups", lhs_boxes="exact"),
+     "nk", None),
+    (C(block_m=128, block_n=128, split="m", num_stages=4, tiles="groups", stream_k=True), "kn",
+     None),
+], ids=["128x256_kn", "128x256_nk_swiglu", "64x128_groups_exact_nk", "128x128_stream_k"])
+def test_partial_k_steps_lower_without_a_copy(layout, config, rhs_layout, activation):
+  """K = 1000 (15.6 steps of 64), as a GPU compiles it (the CUDA export on CPU): Mosaic GPU tiles
+  a tiled load's whole global array, so the lhs (and K-major rhs) loads go through the untiled
+  view of their ring (`_mgpu.operand_ring`), reading past K (TMA fills zeros), with no padded
+  copy of either operand. Before, K % 64 != 0 failed to lower (Mosaic's tiling raised). The
+  results are checked on the GPU (tests/gpu: test_grouped_gemm_pallas_partial_k_steps)."""
+  S = jax.ShapeDtypeStruct
+  m, k, n, g = 512, 1000, 512, 4
+  lhs = S((m, k) if layout == "contiguous" else (g, m // g, k), jnp.bfloat16)
+  rhs = S((g, n, k) if rhs_layout == "nk" else (g, k, n), jnp.bfloat16)
+  counts = S((g,), jnp.int32)
+  kw = dict(config=config, num_sms=132, rhs_layout=rhs_layout, activation=activation)
+  f = ((lambda x, w, c: grouped_gemm_pallas(x, w, c, **kw)) if layout == "contiguous" else
+       (lambda x, w, c: grouped_gemm_pallas(x, w, masked_m=c, **kw)))
+  with jax.sharding.use_abstract_mesh(H200_MESH):
+    mlir = jax.export.export(jax.jit(f), platforms=["cuda"])(lhs, rhs, counts).mlir_module()
+  assert "mosaic_gpu" in mlir
+  assert not operand_copies(mlir)
 
 
 def test_unsupported_inputs_and_configs():

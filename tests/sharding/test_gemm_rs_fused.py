@@ -14,7 +14,7 @@ import pytest
 from jax.sharding import NamedSharding, PartitionSpec as P
 
 import jaxkern
-from _testing import cpu_mesh, rel_err
+from _testing import cpu_mesh, operand_copies, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels import _mgpu
 from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
@@ -74,7 +74,7 @@ def test_config_and_unsupported_inputs():
                                                k_local=64, tp=2, dtype="bfloat16")
   assert "multiple of 64" in unsupported_reason(GemmRsFusedConfig(), m=1024, n=4000,
                                                 k_local=2048, tp=2, dtype="bfloat16")
-  # K shards of whole 8 elements run (a is zero-padded to whole 64-column steps, b is not).
+  # K shards of whole 8 elements run (TMA reads a's and b's last step past their end: zeros).
   assert unsupported_reason(GemmRsFusedConfig(), m=8192, n=8192, k_local=29568 // 4, tp=4,
                             dtype="bfloat16") is None
   assert "multiple of 8" in unsupported_reason(GemmRsFusedConfig(), m=1024, n=4096,
@@ -100,8 +100,9 @@ def test_config_and_unsupported_inputs():
   assert len({c.name for c in rs_rule.CANDIDATES}) == len(rs_rule.CANDIDATES)
 
 
-# K shards of 512 (whole 64-column steps) and 544 / 520 (8.5 / 8.125 steps: a is zero-padded,
-# b read past its last row).
+# K shards of 512 (whole 64-column steps) and 544 / 520 (8.5 / 8.125 steps: a's loads through
+# the untiled view of its ring, `_mgpu.operand_ring`, reading past its last column, and b's
+# past its last row; neither is padded).
 @pytest.mark.parametrize("tp,accumulate,deferred,k_local", [
     (2, "input", False, 512), (4, "float32", False, 544), (4, "input", True, 544),
     (2, "input", True, 520)])
@@ -122,7 +123,9 @@ def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local):
   b = jax.ShapeDtypeStruct((k_local * tp, 768), jnp.bfloat16,
                            sharding=NamedSharding(mesh, P("tp", None)))
   exported = jax.export.export(g, platforms=["cuda"])(a, b)
-  assert "mosaic_gpu" in exported.mlir_module()
+  mlir = exported.mlir_module()
+  assert "mosaic_gpu" in mlir
+  assert not operand_copies(mlir)
   assert exported.out_avals[0].dtype == (jnp.float32 if accumulate == "float32" else jnp.bfloat16)
 
 
@@ -310,11 +313,12 @@ _FUSED_SHAPES = [(m, n, k) for m in (1024, 8192) for n, k in ((4096, 4096), (819
 _IN4 = GemmRsFusedConfig(num_stages=4, accumulate="input")
 _IN4D = dataclasses.replace(_IN4, deferred=True)
 _SEED, _PARTIAL = (4096, 4096, 8192), (1056, 4032, 4160)
-# K shards of partial 64-column steps (a zero-padded, b read past its last row): K = 29568 at tp 4
+# K shards of partial 64-column steps (a and b read past their last column / row, TMA filling
+# zeros): K = 29568 at tp 4
 # (7392), _PARTIAL's 4160 at tp 2 and 4, and 4128 (one 8-column piece of a step: 1032 at tp 4).
-_PADDED_A = (1024, 4096, 4128)
+_PARTIAL_STEP_A = (1024, 4096, 4128)
 _PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D)
-_FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES + [_PADDED_A] for c in _PER_SHAPE]
+_FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES + [_PARTIAL_STEP_A] for c in _PER_SHAPE]
                 + [(_SEED, c) for c in rs_rule.CANDIDATES if c not in _PER_SHAPE]
                 + [(_PARTIAL, c) for c in rs_rule.CANDIDATES])
 

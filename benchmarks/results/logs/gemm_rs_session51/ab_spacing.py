@@ -39,7 +39,9 @@ def patch(variant):
   jax.clear_caches()
 
 
-def main():
+def main(patch=patch, name="ab_spacing"):
+  """Run the variants (argv as the docstring says), each set up by patch(variant); records to
+  OUT/{name}_tp{TP}.json (session 52's ab_pad.py runs its own variants through this)."""
   out, tp, rounds = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
   shapes = [GemmRsShape(*map(int, s.split(","))) for s in sys.argv[4].split(";")]
   variants = sys.argv[5].split(",")
@@ -57,12 +59,13 @@ def main():
                     / jnp.linalg.norm(ref.ravel()))
         rec = dict(shape=shape.name, tp=tp, round=r, variant=variant, wall=round(t.wall.us, 1),
                    cupti=round(t.cupti.us, 1), span=round(t.span.us, 1) if t.span else None,
+                   kernels={k: round(v, 1) for k, v in (t.cupti.kernels or {}).items()},
                    err=err, ok=err < 2e-2)
         print(json.dumps(rec), flush=True)
         records.append(rec)
-        with open(os.path.join(out, f"ab_spacing_tp{tp}.json"), "w") as f:
+        with open(os.path.join(out, f"{name}_tp{tp}.json"), "w") as f:
           json.dump(records, f, indent=1)
-  patch("spread")
+  patch(variants[0])
 
 
 if __name__ == "__main__":
