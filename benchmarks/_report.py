@@ -226,7 +226,7 @@ def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:
     recs = [r for r in records if r["tp"] == tp and r["shape"] == name and r.get("us")]
     times = {name_of(r): round(r["us"], 1) for r in recs}
     # The devices' span beside the wall clock the pick keys on: on short calls the two can
-    # disagree (session 51: 7 of 46 H100 rows), and `jaxkern.explain` shows both.
+    # disagree (session 52: 6 of 46 H100 rows), and `jaxkern.explain` shows both.
     spans = {name_of(r): round(r["span_us"], 1) for r in recs if r.get("span_us")}
     fused = {c: us for c, us in times.items() if c != "unfused"}
     if "unfused" not in times or not fused:

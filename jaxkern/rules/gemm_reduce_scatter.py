@@ -255,8 +255,8 @@ def _stale(row: dict) -> str:
 def _span_note(row: dict) -> str:
   """A row's device span beside the wall clock its pick keys on (rows written since session 51
   carry `span_us`), saying so where the span would pick the other path: on short calls the host
-  wall clock runs 15-136 us over the span (session 51's H100 sweep), and on 7 of its 46 rows
-  the two disagree."""
+  wall clock runs 15-136 us over the span (session 51's H100 sweep), and on 6 of its 46 rows
+  (since session 52's K = 29568, tp 4 rows) the two disagree."""
   spans, fused = row.get("span_us") or {}, row.get("fused_config")
   if "unfused" not in spans or fused not in spans:
     return ""

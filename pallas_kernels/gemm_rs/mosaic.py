@@ -20,6 +20,13 @@ Synchronisation is one global semaphore per rank, counted up, never decremented:
 All C CTAs must be resident at once (one per SM, C <= the SM count) since they wait on each other,
 and every rank must run the kernel concurrently (one process driving all local GPUs).
 
+A K shard of no whole number of 64-column steps (K = 29568 at tp 4: 7392 = 115.5 x 64) is read
+where it is: b's last box reaches past its last row and a's loads go through the untiled view of
+its ring (`_mgpu.operand_ring`) past its last column, TMA filling both with zeros. Until session
+52 a was zero-padded first; at K = 29568, tp 4 on 4 H100s the pad cost 85 us a call, and the
+call's span went 1508.4 / 1506.2 -> 1439.5 / 1446.6 us without it
+(benchmarks/results/logs/gemm_rs_session52/run366, one process, 2 rounds).
+
 The TMA producer, the two wgmma consumers (rows split) and the K ring follow the grouped GEMM
 (pallas_kernels/grouped_gemm/mosaic.py); the epilogue sends 64 x 64 chunks of the accumulator dtype
 through two alternating shared-memory buffers per consumer. With `GemmRsFusedConfig.deferred` a

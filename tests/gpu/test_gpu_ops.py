@@ -340,13 +340,11 @@ _PARTIAL_K = [dataclasses.replace(_BY_NAME[name], name=f"{name}_k{k}", k=k) for 
 def test_grouped_gemm_pallas_partial_k_steps(gpu, shape):
   """K not whole 64-column steps: the lhs (and K-major rhs) loads through the untiled view of
   their ring (`_mgpu.operand_ring`), the last step's columns past K zero-filled by TMA.
-  Contiguous on both configs and K-major weights (SwiGLU on gate/up), group tiles with exact
-  boxes, masked with NaN past masked_m."""
-  rng, sizes, rhs = _check_pallas_contiguous(shape, 5, config=_GG_CONFIGS[0])
-  _check_pallas_contiguous(shape, 6, config=_GG_CONFIGS[1], rhs_layout="nk",
-                           activation="swiglu" if shape.name.startswith(("Gm_decode_gu",
-                                                                          "DS_G1_m1024_gu"))
-                           else None)
+  Contiguous on both configs (128 x 256 with K-major weights, SwiGLU on gate/up), group tiles
+  with exact boxes, masked with NaN past masked_m."""
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 5, config=_GG_CONFIGS[1])
+  _check_pallas_contiguous(shape, 6, config=_GG_CONFIGS[0], rhs_layout="nk",
+                           activation="swiglu" if "_gu_" in shape.name else None)
   if shape.num_groups > 1:
     _check_pallas_contiguous(shape, 7, config=GroupedGemmPallasConfig(
         block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", lhs_boxes="exact"))
