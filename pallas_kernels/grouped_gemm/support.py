@@ -68,6 +68,13 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   """Why the kernel cannot run this problem with this config (None when it can)."""
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
+  n_out = n // column_parts(activation)
+  if n_out % 64:
+    # The output (and [G, K, N] weights) go through swizzled TMA tiles of 64 columns, and
+    # Mosaic GPU describes a tiled copy's global array as whole tiles: N = 1000 does not lower.
+    # (K needs no such rule: `_mgpu.operand_ring` reads a partial last K step in place.)
+    return (f"N={n}: the kernel writes its output in tiles of 64 columns, so "
+            f"{'N/2' if activation == 'swiglu' else 'N'} must be a multiple of 64")
   if dtype == FP8:
     reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
     if reason is not None:

@@ -30,6 +30,7 @@ def test_contiguous_and_masked(rng):
 
 
 LHS, RHS, GS = S((64, 256), jnp.bfloat16), S((4, 256, 96), jnp.bfloat16), S((4,), jnp.int32)
+RHS128 = S((4, 256, 128), jnp.bfloat16)   # N in whole 64-column output tiles (the kernel's)
 L8, R8 = S((64, 256), FP8), S((4, 256, 96), FP8)
 LS8, RS8 = S((64, 2), jnp.float32), S((4, 2, 1), jnp.float32)
 
@@ -123,20 +124,20 @@ def test_signals_need_a_kernel():
   signal = lambda **kw: lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m,
                                                              return_signals=True, **kw)
   with pytest.raises(NotImplementedError, match="return_signals=True needs the Mosaic GPU"):
-    jax.eval_shape(signal(), S((4, 64, 256), jnp.bfloat16), RHS, GS)
+    jax.eval_shape(signal(), S((4, 64, 256), jnp.bfloat16), RHS128, GS)
   with jax.sharding.use_abstract_mesh(H200_MESH):
     with pytest.raises(NotImplementedError, match="impl='pallas'"):
-      jax.eval_shape(signal(impl="xla"), S((4, 64, 256), jnp.bfloat16), RHS, GS)
+      jax.eval_shape(signal(impl="xla"), S((4, 64, 256), jnp.bfloat16), RHS128, GS)
     with pytest.raises(NotImplementedError, match=r"M_max \(lhs.shape\[1\] = 40\)"):
-      jax.eval_shape(signal(), S((4, 40, 256), jnp.bfloat16), RHS, GS)
-    [choice] = jaxkern.explain(signal(), S((4, 64, 256), jnp.bfloat16), RHS, GS)
-    out, signals = jax.eval_shape(signal(), S((4, 64, 256), jnp.bfloat16), RHS, GS)
-    target = jaxkern.grouped_gemm_signal_target(S((4, 64, 256), jnp.bfloat16), RHS, GS)
+      jax.eval_shape(signal(), S((4, 40, 256), jnp.bfloat16), RHS128, GS)
+    [choice] = jaxkern.explain(signal(), S((4, 64, 256), jnp.bfloat16), RHS128, GS)
+    out, signals = jax.eval_shape(signal(), S((4, 64, 256), jnp.bfloat16), RHS128, GS)
+    target = jaxkern.grouped_gemm_signal_target(S((4, 64, 256), jnp.bfloat16), RHS128, GS)
   assert choice.impl == "pallas" and "return_signals" in choice.reason
   assert choice.config.tiles == "rows" and 64 % choice.config.block_m == 0
-  assert out.shape == (4, 64, 96) and signals.dtype == jnp.int32
+  assert out.shape == (4, 64, 128) and signals.dtype == jnp.int32
   assert signals.shape == (4, 64 // choice.config.block_m)
-  assert target == -(-96 // choice.config.block_n) == 1
+  assert target == -(-128 // choice.config.block_n) == 1
 
 
 def test_config_validation():
@@ -153,7 +154,13 @@ def test_pallas_on_inputs_it_cannot_run_raises_not_implemented():
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas"), lhs, rhs, GS)
   with pytest.raises(NotImplementedError, match="out_dtype float32"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",
-                                                        out_dtype=jnp.float32), LHS, RHS, GS)
+                                                        out_dtype=jnp.float32), LHS, RHS128, GS)
+  with pytest.raises(NotImplementedError, match="N=96: .* multiple of 64"):
+    jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas"), LHS, RHS, GS)
+  with jax.sharding.use_abstract_mesh(H200_MESH):   # unforced, the rule says so and takes XLA
+    [choice] = jaxkern.explain(jaxkern.grouped_gemm, LHS, RHS, GS)
+    [fits] = jaxkern.explain(jaxkern.grouped_gemm, LHS, RHS128, GS)
+  assert choice.impl == "xla" and "N=96" in choice.reason and fits.impl == "pallas"
   odd = jax.ShapeDtypeStruct((4, 256, 2 * 36), jnp.bfloat16)    # N/2 = 36: no whole 16 bytes
   with pytest.raises(NotImplementedError, match="N/2"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",

@@ -300,10 +300,11 @@ def test_unwritten_invalid_rows_contiguous(rng):
     ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2, tiles="groups"), "nk"),
     ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=3), "nk")])
 def test_swiglu_epilogue(rng, layout, config, rhs_layout):
-  # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 96 is
-  # not a multiple of the tile's output columns (the last tile's gate box runs past N/2), K = 72
-  # not a multiple of the K step. rhs_layout="nk": the same weights K-major ([G, N, K] tiles).
-  g, k, n = 3, 72, 192
+  # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 192 is
+  # not a multiple of a 256-column tile's 128 output columns (the last tile's gate box runs past
+  # N/2; N/2 must be whole 64-column output tiles), K = 72 not a multiple of the K step.
+  # rhs_layout="nk": the same weights K-major ([G, N, K] tiles).
+  g, k, n = 3, 72, 384
   rhs = rng.standard_normal((g, k, n)).astype(np.float32) / np.sqrt(k)
   rhs16 = jnp.asarray(rhs, jnp.bfloat16)
   rhs_in = jnp.swapaxes(rhs16, 1, 2) if rhs_layout == "nk" else rhs16
@@ -341,7 +342,7 @@ def test_signals_count_column_tiles_and_a_consumer_reads_final_blocks(rng, confi
   # extra CTA that copies each block once its signal is complete gets the final output. (Under
   # the interpreter the consumer runs after the GEMM's CTAs; the H200 test runs them together.)
   # invalid_rows="unwritten": blocks past masked_m, storing nothing, still count every tile.
-  g, m_max, k, n = 3, 128, 64, 320
+  g, m_max, k, n = 3, 128, 64, 384 if activation else 320   # N_out 192 / 320: whole 64 columns
   masked_m = np.array([70, 0, 128], np.int32)
   lhs = rng.standard_normal((g, m_max, k)).astype(np.float32)
   lhs[0, 70:] = np.nan
@@ -810,9 +811,14 @@ def test_partial_k_steps_lower_without_a_copy(layout, config, rhs_layout, activa
 def test_unsupported_inputs_and_configs():
   assert "float32" in unsupported_reason(C(), k=64, n=64, dtype="float32", out_dtype="float32",
                                          activation=None)
-  assert unsupported_reason(C(), k=64, n=64, dtype="bfloat16", out_dtype="bfloat16",
+  assert unsupported_reason(C(), k=64, n=128, dtype="bfloat16", out_dtype="bfloat16",
                             activation="swiglu") is None
-  assert "gate and up" in unsupported_reason(C(block_m=64, block_n=128, split="n"), k=64, n=64,
+  assert "N/2 must be a multiple of 64" in unsupported_reason(C(), k=64, n=64, dtype="bfloat16",
+                                                              out_dtype="bfloat16",
+                                                              activation="swiglu")
+  assert "N must be a multiple of 64" in unsupported_reason(C(), k=64, n=200, dtype="bfloat16",
+                                                            out_dtype="bfloat16", activation=None)
+  assert "gate and up" in unsupported_reason(C(block_m=64, block_n=128, split="n"), k=64, n=128,
                                              dtype="bfloat16", out_dtype="bfloat16",
                                              activation="swiglu")
   assert "N/2" in unsupported_reason(C(), k=64, n=72, dtype="bfloat16", out_dtype="bfloat16",
