@@ -1,6 +1,7 @@
 """Pieces shared by the Mosaic GPU kernels (extend attention, grouped GEMM, fused GEMM +
 reduce-scatter): the shared-memory limit, the swizzled shared-memory layout wgmma and TMA use,
-the operand ring of the warp-specialized kernels, the GEMMs' chunked epilogue stores, and stores
+the operand ring of the warp-specialized kernels (with an untiled load view for K of partial
+64-column steps), the GEMMs' chunked epilogue stores, and stores
 of dynamic row ranges (TMA boxes of power-of-two rows; ordinary stores from registers).
 
 The ring: one producer warpgroup fills `stages` slots with TMA copies that arrive on
