@@ -1,50 +1,48 @@
 """Session 52 (issue 4's contract): what a K of partial 64-column steps costs the grouped GEMM
 kernel, now that its lhs (and K-major rhs) loads read such a K in place (`_mgpu.operand_ring`'s
-untiled view; before, it failed to lower). Per shape: the public op with impl="pallas" (the
-rule's config for that shape) at K and at the nearest whole-step K below, beside lax.ragged_dot
-at both; CUPTI kernel us (`_timing.time_fn`, inputs rotated past the L2), each result checked
-against a float32 reference first. One process, one GPU:
-  python partial_k_cost.py OUT"""
+untiled view; before, it failed to lower). PEERS.md §3 shapes at their own K (whole steps) and
+at a K of partial steps next to it (`dataclasses.replace`, as tests/gpu's partial-K test),
+contiguous, inputs and group sizes as the grouped GEMM benchmark draws them: the public op with
+impl="pallas" (the rule's config) beside lax.ragged_dot, each checked against
+`grouped_gemm_reference` then timed over rotated inputs (benchmarks.grouped_gemm's `_inputs`,
+`_time`, `_rates`: CUPTI kernel us, TFLOP/s). One process, one GPU:
+  python partial_k_cost.py OUT
+(run370 ran an earlier form of this script with its own inputs, equal group sizes and 1024 rows;
+the review of session 52 moved it onto the benchmark's helpers and re-ran it as run372.)"""
+import dataclasses
+import functools
 import json
 import os
 import sys
 
 import jax
-import jax.numpy as jnp
-import numpy as np
 
 sys.path.insert(0, ".")
 import jaxkern                                                        # noqa: E402
-from benchmarks import _timing                                        # noqa: E402
-from jaxkern.checks import rel_err                                    # noqa: E402
+from benchmarks.grouped_gemm import _inputs, _rates, _time            # noqa: E402
+from jaxkern.shapes import GROUPED_GEMM_SHAPES                        # noqa: E402
+from pallas_kernels.grouped_gemm import grouped_gemm_reference       # noqa: E402
 
-# (name, G, N, K values, rows): DeepSeek-like down (N 7168) and Gemma-like gate/up (N 1408).
-CASES = [("G4_dn", 4, 7168, (1024, 1000), 1024), ("G4_dn", 4, 7168, (2048, 2040), 1024),
-         ("G128_gu", 128, 1408, (2816, 2824), 8192), ("G1_gu", 1, 4096, (7168, 7176), 1024)]
+_BY_NAME = {s.name: s for s in GROUPED_GEMM_SHAPES}
+CASES = (("DS_G4_m256_dn", 1000), ("DS_G4_m256_dn", 2040), ("Gm_decode_gu", 2824),
+         ("DS_G1_m1024_gu", 7176))
+IMPLS = (("pallas", functools.partial(jaxkern.grouped_gemm, impl="pallas")),
+         ("ragged_dot", jax.lax.ragged_dot))
 
 
 def main():
   out = sys.argv[1]
   print(jax.devices()[0].device_kind, flush=True)
   records = []
-  for name, g, n, ks, rows in CASES:
-    for k in ks:
-      def inputs(seed):
-        ka, kb = jax.random.split(jax.random.key(seed))
-        sizes = np.full(g, rows // g, np.int32)
-        a = jax.random.normal(ka, (rows, k), jnp.float32).astype(jnp.bfloat16)
-        b = (jax.random.normal(kb, (g, k, n), jnp.float32) / np.sqrt(k)).astype(jnp.bfloat16)
-        return a, b, jnp.asarray(sizes)
-      args = inputs(0)
-      sets = [args] + [inputs(s) for s in range(1, _timing.rotations_for(args))]
-      ref = jax.jit(lambda a, b, s: jax.lax.ragged_dot(a.astype(jnp.float32), b.astype(jnp.float32),
-                                                         s))(*args)
-      for impl, fn in (("pallas", lambda a, b, s: jaxkern.grouped_gemm(a, b, s, impl="pallas")),
-                       ("ragged_dot", lambda a, b, s: jax.lax.ragged_dot(a, b, s))):
-        err = float(rel_err(jax.jit(fn)(*args), ref))
-        t = _timing.time_fn(fn, sets, iters=20)
-        rec = dict(case=name, g=g, n=n, k=k, rows=rows, impl=impl, us=round(t.us, 2),
-                   tflops=round(2 * rows * n * k / t.us / 1e6, 1), err=err, ok=err < 1e-2)
+  for name, partial_k in CASES:
+    for k in (_BY_NAME[name].k, partial_k):
+      shape = dataclasses.replace(_BY_NAME[name], name=f"{name}_k{k}", k=k)
+      args_fn = functools.lru_cache(maxsize=None)(lambda s, shape=shape: _inputs(shape, s))
+      ref = jax.jit(grouped_gemm_reference)(*args_fn(0))
+      rows = int(args_fn(0)[2].sum())
+      for impl, fn in IMPLS:
+        rec = _rates(_time(dict(shape=shape.name, k=k, impl=impl), fn, 20, ref, args_fn),
+                     shape, rows)
         print(json.dumps(rec), flush=True)
         records.append(rec)
         with open(os.path.join(out, "partial_k_cost.json"), "w") as f:
