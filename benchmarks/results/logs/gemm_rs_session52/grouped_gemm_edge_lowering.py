@@ -1,9 +1,13 @@
 """Session 52: the grouped GEMM public op exported for the cuda platform (CPU, abstract H200 mesh)
 over edge shapes (K 8/72/200/1000, N 16/200/1000/1440/128, G 1/3, M 8/200, both layouts, both
-rhs layouts, SwiGLU, bf16/fp16): python3 THIS {pallas|auto}. Before the session K % 64 != 0
-(K 72/200/1000) and N 200/1000/1440 failed inside Mosaic GPU (TileTransform); now K lowers and N
-(N/2 with SwiGLU) not a multiple of 64 raises NotImplementedError under impl='pallas' and takes the XLA path
-unforced (auto: 0 of 1024 fail)."""
+rhs layouts, SwiGLU, bf16/fp16; 1024 shapes): python3 THIS {pallas|auto}, from the repository
+root (or a worktree of an older commit). Logs beside it:
+  _before.log (26bf134, pallas): 896 fail inside Mosaic GPU (TileTransform's ValueError): every
+    K of partial steps (72/200/1000) and every N_out (N, or N/2 with SwiGLU) 200/720/1000/1440;
+    K 8 with N_out 8/16/64/128 lowered;
+  _pallas.log (final code): 768 NotImplementedError, all N_out not whole 64 columns (8 and 16
+    included, which had lowered), none inside Mosaic GPU; every K lowers;
+  _auto.log (final code, the rule's pick): 0 fail."""
 import sys, itertools, traceback; sys.path[:0] = [".", "tests"]
 import jax, jax.numpy as jnp
 import jaxkern
@@ -35,4 +39,9 @@ from collections import Counter
 print(len(bad), "failed")
 cnt = Counter((t, m[:100]) for _, t, m in bad)
 for (t, m), c in cnt.most_common(): print(c, t, m)
+# Failures by K and by N_out (N, or N/2 with SwiGLU), each over all the other dimensions.
+n_out = lambda n, act: n // (2 if act else 1)
+for name, of in (("K", lambda c: c[0]), ("N_out", lambda c: n_out(c[1], c[6]))):
+  total, failed = Counter(of(c) for c in cases), Counter(of(b[0]) for b in bad)
+  print(f"failed by {name}:", {v: f"{failed[v]}/{total[v]}" for v in sorted(total)})
 for b in bad[:10]: print(b)
