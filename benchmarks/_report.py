@@ -56,14 +56,15 @@ RECORD_KEY = ("shape", "tp", "layout", "dtype", "page_size", "impl")
 
 def replace_records(json_path, records: list[dict], *, note: str | None = None,
                     title: str | None = None, key=RECORD_KEY,
-                    group: tuple[str, ...] | None = None) -> pathlib.Path:
+                    group: tuple[str, ...] | None = None, order=None) -> pathlib.Path:
   """Put a later run's `records` into a committed results JSON: each replaces the record with
   the same `key` fields in place (a record of a new key goes at the end), `note` (which run, why)
   is appended to the environment's note, and with `title` the PNG beside it is redrawn. With
   `group` (fields, e.g. ("tp", "shape")) the later run replaces whole groups instead: every
   record sharing those fields with one of `records` is dropped, also those of keys the later run
   did not time (another kernel's configs), and the run's records of the group go where the
-  group's first record was."""
+  group's first record was. `order`: a sort key the merged records are then sorted by (e.g.
+  `gemm_rs_sweep_order`)."""
   path = pathlib.Path(json_path)
   data = json.loads(path.read_text())
   if group:
@@ -85,6 +86,8 @@ def replace_records(json_path, records: list[dict], *, note: str | None = None,
     new = {ident(r): r for r in records}
     out = [new.pop(ident(r), r) for r in data["records"]]
     data["records"] = out + list(new.values())
+  if order is not None:
+    data["records"].sort(key=order)
   if note:
     env = data.setdefault("environment", {})
     env["note"] = f"{env['note']} | {note}" if env.get("note") else note
@@ -212,6 +215,12 @@ def attach_gemm_rs_peers_md(records: list[dict], device_kind: str) -> list[dict]
     if torch is not None:
       r["peers_md_torch_nccl_us"] = torch * 1e3
   return records
+
+
+def gemm_rs_sweep_order(record: dict) -> tuple:
+  """The GEMM + reduce-scatter sweep JSON's record order (`replace_records`' order=): by tp, N,
+  K, M and path, so that the PNG's bars run along M within each (tp, N, K)."""
+  return record["tp"], record["n"], record["k"], record["m"], record["impl"]
 
 
 def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:

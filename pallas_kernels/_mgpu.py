@@ -92,10 +92,7 @@ def operand_ring(shape, dtype, *, untiled: bool):
 
 def ring_views(ring, *, untiled: bool) -> tuple:
   """(the view wgmma reads, the view TMA loads write) of an `operand_ring` allocation."""
-  if not untiled:
-    return ring, ring
-  mma, load = ring     # a RefUnion yields its groups' refs
-  return mma, load
+  return tuple(ring) if untiled else (ring, ring)   # a RefUnion yields its groups' refs
 
 
 def producer_slot(count, free, stages: int):

@@ -210,6 +210,19 @@ def test_replace_records_by_group_drops_the_groups_other_records(tmp_path):
   assert data["environment"]["note"] == "run 1 | run 2"
 
 
+def test_replace_records_sorts_by_order(tmp_path):
+  """order=: the merged records sorted by that key (the GEMM + RS sweep's `gemm_rs_sweep_order`:
+  tp, N, K, M, path), a new group in its place rather than last."""
+  from benchmarks import _report
+  path = tmp_path / "op.json"
+  rec = lambda m, impl, us: dict(shape=f"M{m}", tp=4, m=m, n=8, k=8, impl=impl, us=us)
+  path.write_text(json.dumps({"records": [rec(256, "unfused", 1.0), rec(1024, "unfused", 3.0)]}))
+  _report.replace_records(path, [rec(512, "unfused", 2.0), rec(512, "fused", 2.5)],
+                          group=("tp", "shape"), order=_report.gemm_rs_sweep_order)
+  assert [(r["m"], r["impl"]) for r in json.loads(path.read_text())["records"]] == [
+      (256, "unfused"), (512, "fused"), (512, "unfused"), (1024, "unfused")]
+
+
 def test_profile_trace_ranges_nest_and_group_by_warpgroup(tmp_path):
   # A Mosaic GPU profile's begin / end events (ts in kilo-cycles) -> each warpgroup's regions,
   # nested ones included, in begin order, in cycles.

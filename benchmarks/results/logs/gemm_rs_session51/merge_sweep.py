@@ -15,13 +15,11 @@ here = pathlib.Path(__file__).parent
 runs = [json.loads((here / run / "bench/h100_80gb_hbm3x4/gemm_reduce_scatter.json").read_text())
         for run in ("run361", "run362")]
 _report.replace_records(
-    path, [r for run in runs for r in run["records"]], group=("tp", "shape"),
+    path, [r for run in runs for r in run["records"]], group=("tp", "shape"), order=_report.gemm_rs_sweep_order,
     note="session 51 (runs 361-362, benchmarks/results/logs/gemm_rs_session51/): every tp 2 shape "
          "(run361) and the 9 tp 4 shapes left on session 49's kernel (run362) replaced by those "
          "runs' records (unfused and n256/s4/in/d on session 50's kernel); every record is now "
          "that kernel's")
 data = json.loads(path.read_text())
-data["records"].sort(key=lambda r: (r["tp"], r["n"], r["k"], r["m"], r["impl"]))
-path.write_text(json.dumps(data, indent=1) + "\n")
 _report.plot(data["records"], path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
 print(f"wrote {path}: {len(data['records'])} records")

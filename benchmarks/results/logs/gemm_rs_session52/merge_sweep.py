@@ -10,11 +10,9 @@ run = pathlib.Path(__file__).parent / "run367/bench/h100_80gb_hbm3x4/gemm_reduce
 path = pathlib.Path("benchmarks/results/h100x4/gemm_reduce_scatter_sweep.json")
 _report.replace_records(
     path,
-    json.loads(run.read_text())["records"], group=("tp", "shape"),
+    json.loads(run.read_text())["records"], group=("tp", "shape"), order=_report.gemm_rs_sweep_order,
     note="session 52 (run367, benchmarks/results/logs/gemm_rs_session52/): the 7 tp 4 shapes of "
          "K = 29568 re-timed on the kernel that reads a's K shard of 115.5 steps in place (no pad)")
-data = json.loads(path.read_text())     # paths in session 51's order within each shape
-data["records"].sort(key=lambda r: (r["tp"], r["n"], r["k"], r["m"], r["impl"]))
-path.write_text(json.dumps(data, indent=1) + "\n")
+data = json.loads(path.read_text())
 _report.plot(data["records"], path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
 print(f"wrote {path}: {len(data['records'])} records")
