@@ -61,6 +61,11 @@ _LHS_BOXES = flags.DEFINE_list("lhs_boxes", ["exact"],
                                "lhs_boxes too (candidates load one box; session 44 measured "
                                "'exact' faster on DS_G16_m64_gu, slower on Gemma prefill); "
                                "empty: no such pass")
+_TABLE_OF = flags.DEFINE_string("table_of", None,
+                                "time only the config that this device kind's table (e.g. 'NVIDIA "
+                                "H200') has for each shape, and no band or lhs_boxes pass: that "
+                                "kind's pick re-timed beside our XLA path here, at two compiles "
+                                "a shape instead of up to twelve")
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
@@ -87,6 +92,12 @@ def variants(timed: list[tuple[dict, object]], field: str, values: list) -> list
     return []
   best = min(ran, key=lambda x: x[0])[1]
   return [dataclasses.replace(best, **{field: v}) for v in values if v != getattr(best, field)]
+
+
+def table_configs(device_kind: str, problem) -> list:
+  """The kernel config of `device_kind`'s measured row for this problem's key ([] if none)."""
+  row = tuning.lookup(device_kind, rule.PALLAS_TABLE, problem.table_key())
+  return [] if row is None else [rule.GroupedGemmPallasConfig(**row["config"])]
 
 
 def print_summary(records: list[dict], png) -> None:
@@ -156,13 +167,14 @@ def main(argv):
         return plain
 
       timed_cfgs = []
-      for cfg in rule.pallas_candidates(problem):
+      for cfg in (table_configs(_TABLE_OF.value, problem) if _TABLE_OF.value
+                  else rule.pallas_candidates(problem)):
         name = rule.config_name(cfg)
         if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
           continue
         timed_cfgs.append((time_config(cfg, name), cfg))
-      for field, values in (("band", [int(b) for b in _BANDS.value]),
-                            ("lhs_boxes", _LHS_BOXES.value)):
+      for field, values in () if _TABLE_OF.value else (
+          ("band", [int(b) for b in _BANDS.value]), ("lhs_boxes", _LHS_BOXES.value)):
         for cfg in variants(timed_cfgs, field, values):
           timed_cfgs.append((time_config(cfg, rule.config_name(cfg)), cfg))
       if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
@@ -181,12 +193,19 @@ def main(argv):
             "key": problem.table_key(), "config": best["config"], "us": round(best["us"], 1),
             "xla_us": round(recs[0]["us"], 1) if recs[0].get("us") else None,
             "xla_config": recs[0]["config"], "shape": base["shape"],
-            "why": f"fastest of {len(ours)} kernel configs on {base['shape']}",
+            "why": (f"the config of {_TABLE_OF.value}'s table, timed on {base['shape']}"
+                    if _TABLE_OF.value else
+                    f"fastest of {len(ours)} kernel configs on {base['shape']}"),
             "date": _report.environment()["date"], "jax": jax.__version__})
-  path = _report.write(_OUT.value, "grouped_gemm_configs", records)
+        if _UPDATE.value:   # each shape's row at once: a run cut by its time limit keeps them
+          tuning.write_rows(device.kind, "grouped_gemm_pallas", tuning_rows[-1:])
+      path = _report.write(_OUT.value, "grouped_gemm_configs", records)
+  if not records:
+    return
   print_summary(records, path.with_suffix(".png"))
   if _UPDATE.value and tuning_rows:
-    print(f"wrote {tuning.write_rows(device.kind, 'grouped_gemm_pallas', tuning_rows)}")
+    print(f"wrote {tuning.table_path(device.kind, 'grouped_gemm_pallas')} "
+          f"({len(tuning_rows)} rows)")
   print(f"wrote {path}")
 
 

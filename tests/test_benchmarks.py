@@ -171,6 +171,25 @@ print([(c.block_m, c.band, c.lhs_boxes) for c in variants(timed, "lhs_boxes", ["
   assert proc.stdout.split("\n")[:3] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]"]
 
 
+def test_configs_table_of_times_another_kinds_pick():
+  """grouped_gemm_configs --table_of=KIND: the one config KIND's committed table has for the
+  key (how session 53 re-timed the H200's picks on an H100), none for a key or kind without a
+  row."""
+  code = """
+from benchmarks.grouped_gemm_configs import table_configs
+from jaxkern.rules.grouped_gemm import GroupedGemmProblem
+p = GroupedGemmProblem("contiguous", 16, 16384, 7168, 4096, "bfloat16", "bfloat16", None)
+print([(c.block_m, c.block_n, c.tiles) for c in table_configs("NVIDIA H200", p)])
+print(table_configs("NVIDIA H200", GroupedGemmProblem("contiguous", 16, 16384, 7168, 96,
+                                                       "bfloat16", "bfloat16", None)))
+print(table_configs("NVIDIA B200", p))
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:3] == ["[(128, 256, 'groups')]", "[]", "[]"]
+
+
 def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
   """A later run's records replace the same (shape, ..., impl) records in place; new ones go
   last; the note is appended; the file ends with a newline."""

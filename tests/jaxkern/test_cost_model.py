@@ -287,6 +287,47 @@ def test_committed_h200_table_drives_the_rule():
   assert gg_rule.pallas_unsupported_reason(swiglu.problem, swiglu.config) is None
 
 
+def test_committed_h100_table_drives_the_rule_there():
+  """Session 53 measured the kernel beside our XLA path on an H100 (run373-377) at every key of
+  the H200's table: the H100 rule reads its own rows. It takes the kernel on the 42 rows where it
+  was faster and XLA on the 6 where it was not, three of which (masked DS_G1 / DS_G4 gate/up, and
+  DS_G4's with SwiGLU) the H200 measured the other way, so a sibling kind's rows would mislead;
+  an untuned shape takes the formula's config from the H100 rows' speedup, no longer XLA for
+  want of a table."""
+  from jaxkern.shapes import GROUPED_GEMM_SHAPES
+
+  h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
+  rows = tuning.rows(h100.kind, gg_rule.PALLAS_TABLE)
+  keys = lambda kind: sorted(json.dumps(r["key"], sort_keys=True)
+                             for r in tuning.rows(kind, gg_rule.PALLAS_TABLE))
+  assert len(rows) == 48 and keys(h100.kind) == keys("NVIDIA H200")
+  faster = [r["shape"] for r in rows if r["us"] < r["xla_us"]]
+  assert len(faster) == 42
+  for r in rows:
+    p = gg_rule.GroupedGemmProblem(layout=r["key"]["layout"], num_groups=r["key"]["G"],
+                                   m=r["key"]["M"], k=r["key"]["K"], n=r["key"]["N"],
+                                   dtype=r["key"]["dtype"], out_dtype="bfloat16",
+                                   activation=r["key"].get("activation"),
+                                   rhs_layout=r["key"].get("rhs_layout", "kn"))
+    c = gg_rule.choose(p, h100)
+    assert c.impl == ("pallas" if r["shape"] in faster else "xla"), (r["shape"], c.reason)
+    assert r["shape"] in c.reason    # the measured row, named, decides either way
+    if c.impl == "pallas":
+      assert h100.kind in c.reason and dict(c.estimate) == {"pallas": r["us"], "xla": r["xla_us"]}
+  by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
+  s = by_name["DS_G1_m1024_gu"]
+  masked = gg_rule.GroupedGemmProblem(layout="masked", num_groups=1, m=s.masked_m_max, k=s.k,
+                                      n=s.n, dtype="bfloat16", out_dtype="bfloat16",
+                                      activation=None)
+  assert (gg_rule.choose(masked, H200).impl, gg_rule.choose(masked, h100).impl) == ("pallas", "xla")
+  untuned = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=32, m=3000, k=1536,
+                                       n=2048, dtype="bfloat16", out_dtype="bfloat16",
+                                       activation=None)
+  assert tuning.lookup(h100.kind, gg_rule.PALLAS_TABLE, untuned.table_key()) is None
+  c = gg_rule.choose(untuned, h100)
+  assert (c.impl, c.source) == ("pallas", "formula") and h100.kind in c.reason
+
+
 def test_fp8_formula_follows_the_committed_k_major_measurements():
   """The fp8 formula (untuned shapes) against every config timed in
   benchmarks/results/h200/grouped_gemm_configs_fp8_nk.json (session 12; its two prefill rows

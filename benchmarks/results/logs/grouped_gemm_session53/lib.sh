@@ -1,0 +1,21 @@
+# Sourced by session 53's run scripts, from the repository root on the device: the device
+# environment (no NVLink multicast; the repository and tests on PYTHONPATH), F (absl's log lines)
+# and configs(): one grouped_gemm_configs run with --update-tuning (no peers: this session
+# measures the kernel against our XLA path for the H100 table), its log and the table after it.
+export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
+export PYTHONPATH=$PWD:$PWD/tests
+F='^[IW][0-9]{4}'
+
+# configs NAME LIMIT FLAGS...: $OUT/NAME.log (one line per record, then the summary table),
+# $OUT/NAME.json (the records) and $OUT/h100_grouped_gemm_pallas.json (the table after the run).
+configs() {
+  local name=$1 limit=$2; shift 2
+  local t0=$SECONDS
+  timeout "$limit" python3 -m benchmarks.grouped_gemm_configs --nopeers --update-tuning \
+    --out $OUT/$name "$@" 2>&1 | grep -Ev "$F" > $OUT/$name.log
+  echo "$name: rc ${PIPESTATUS[0]}, $((SECONDS - t0)) s"
+  cp $OUT/$name/*/grouped_gemm_configs.json $OUT/$name.json 2>/dev/null
+  rm -rf $OUT/$name
+  cp jaxkern/tuning/nvidia_h100_80gb_hbm3/grouped_gemm_pallas.json $OUT/h100_grouped_gemm_pallas.json 2>/dev/null
+  grep -E "failed|^wrote" $OUT/$name.log | cut -c1-160
+}
