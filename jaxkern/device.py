@@ -78,14 +78,19 @@ _H200 = DeviceSpec(
     source="measured on the lent H200 machines (PEERS.md, 2026-11-21)",
 )
 
-# Same SM as the H200, HBM3 instead of HBM3e: matmul ceilings as measured on the H200, memory
-# bandwidth scaled by the datasheet ratio 3.35/4.8. Not measured here; used for interpret-mode tests.
+# Same SM as the H200, HBM3 instead of HBM3e. The lent H100 machines' own figures (the device
+# tool's KINDS.md, 2026-11-13): a device-to-device copy ~3.0 TB/s counting bytes read and written,
+# 8192^3 bf16 matmul 798 TFLOP/s on random data (the H200's 790 kept: the same tensor cores);
+# fp8 and NVLink as the H200's (same SMs and NVLink generation; not measured on the H100).
+# The kernels' H100 runs agree: memory-bound grouped GEMM rows reach 2.86-3.01 TB/s of minimum
+# bytes (benchmarks/results/logs/grouped_gemm_session53/run374).
 _H100 = dataclasses.replace(
     _H200,
     kind="NVIDIA H100 80GB HBM3",
     l2_bytes=50 * 1024 * 1024,
-    hbm_bytes_per_s=4.3e12 * 3.35 / 4.8,
-    source="H200 measurements, HBM scaled by datasheet ratio (not measured here)",
+    hbm_bytes_per_s=3.0e12,
+    source="lent H100 machines (device tool's KINDS.md: copy ~3.0 TB/s, bf16 798 TFLOP/s); "
+           "fp8 and NVLink as the H200's",
 )
 
 _CPU = DeviceSpec(kind="cpu", platform="cpu", source="host CPU: XLA paths only")
