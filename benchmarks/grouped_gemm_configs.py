@@ -96,8 +96,8 @@ def variants(timed: list[tuple[dict, object]], field: str, values: list) -> list
 
 def table_configs(device_kind: str, problem) -> list:
   """The kernel config of `device_kind`'s measured row for this problem's key ([] if none)."""
-  row = tuning.lookup(device_kind, rule.PALLAS_TABLE, problem.table_key())
-  return [] if row is None else [rule.GroupedGemmPallasConfig(**row["config"])]
+  config = rule.measured_config(problem, DeviceSpec.for_kind(device_kind))[1]
+  return [] if config is None else [config]
 
 
 def print_summary(records: list[dict], png) -> None:

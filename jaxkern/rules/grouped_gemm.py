@@ -224,10 +224,12 @@ def _fp8_formula_order(problem: GroupedGemmProblem, rows_per_group: float):
                   C(block_m=64, block_n=256, split="n", num_stages=4, **F)]
 
 
-def _pallas_row(problem: GroupedGemmProblem, device: DeviceSpec) -> dict | None:
-  if not device.has_mosaic_gpu:
-    return None
-  return tuning.lookup(device.kind, PALLAS_TABLE, problem.table_key())
+def measured_config(problem: GroupedGemmProblem, device: DeviceSpec):
+  """(the kernel table's row for this problem's key on this device, its config), or (None,
+  None): no row, or no Mosaic GPU on the device."""
+  row = (tuning.lookup(device.kind, PALLAS_TABLE, problem.table_key())
+         if device.has_mosaic_gpu else None)
+  return (None, None) if row is None else (row, GroupedGemmPallasConfig(**row["config"]))
 
 
 def measured_kernel_speedup(layout: str, one_group: bool, device: DeviceSpec,
@@ -253,9 +255,8 @@ def measured_kernel_speedup(layout: str, one_group: bool, device: DeviceSpec,
 def _pallas_config(problem: GroupedGemmProblem, device: DeviceSpec):
   """(config, "table" or "formula", why): the measured row's config when it can run this
   problem (signals included), else the formula's; NotImplementedError when no candidate can."""
-  row = _pallas_row(problem, device)
+  row, config = measured_config(problem, device)
   if row is not None:
-    config = GroupedGemmPallasConfig(**row["config"])
     reason = pallas_unsupported_reason(problem, config)
     if reason is None:
       return config, "table", f"the config measured on {row['shape']}"
@@ -291,9 +292,8 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
   for a shape in neither table the measured speedup on its layout), else (None, why not)."""
   if not device.has_mosaic_gpu:
     return None, f"no Mosaic GPU kernel on {device.kind}"
-  row = _pallas_row(problem, device)
+  row, config = measured_config(problem, device)
   if row is not None:
-    config = GroupedGemmPallasConfig(**row["config"])
     reason = pallas_unsupported_reason(problem, config)
     if reason is not None:
       return None, f"kernel cannot run it: {reason}"

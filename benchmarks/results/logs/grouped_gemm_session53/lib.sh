@@ -1,10 +1,9 @@
-# Sourced by session 53's run scripts, from the repository root on the device: the device
-# environment (no NVLink multicast; the repository and tests on PYTHONPATH), F (absl's log lines)
-# and configs(): one grouped_gemm_configs run with --update-tuning (no peers: this session
-# measures the kernel against our XLA path for the H100 table), its log and the table after it.
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$PWD:$PWD/tests
-F='^[IW][0-9]{4}'
+# Sourced by session 53's run scripts, from the repository root on the device: session 51's
+# lib.sh (the device environment: no NVLink multicast, the repository and tests on PYTHONPATH; F,
+# absl's log lines) and configs(): one grouped_gemm_configs run with --update-tuning (no peers:
+# this session measures the kernel against our XLA path for the H100 table), its log and the
+# table after it. (run373-377 ran with those exports written out here; the same values.)
+source benchmarks/results/logs/gemm_rs_session51/lib.sh
 
 # configs NAME LIMIT FLAGS...: $OUT/NAME.log (one line per record, then the summary table),
 # $OUT/NAME.json (the records) and $OUT/h100_grouped_gemm_pallas.json (the table after the run).
