@@ -188,6 +188,20 @@ MASKED_GROUPED_GEMM_SHAPES = ("DS_G1_m1024_gu", "DS_G1_m1024_dn", "DS_G4_m256_gu
                               "DS_G16_m64_gu", "DS_G16_m32_dn", "Gm_decode_gu", "Gm_decode_dn")
 
 
+def _go(tp, tokens):
+  """gpt-oss-120b's experts (128, hidden 2880, intermediate 2880, top 4) at tensor parallelism
+  tp: the gate/up projection [G, K=2880, N=2 * 2880 / tp] of `tokens` tokens."""
+  rows = tokens * 4
+  return GroupedGemmShape(f"GO_tp{tp}_gu_t{tokens}", 128, 2 * 2880 // tp, 2880, rows // 128,
+                          rows=rows if tokens > 128 else None, memory_bound=tokens <= 128)
+
+
+# Outputs that are not whole 64-column tiles (not in PEERS.md): gpt-oss-120b's gate/up at tp 2
+# and 4, N/2 = 1440 and 720 with SwiGLU (N = 1440 at tp 4 without it), prefill and decode. The
+# kernel takes them with K-major weights only (`support.unsupported_reason`).
+N_EDGE_GROUPED_GEMM_SHAPES = (_go(2, 8192), _go(4, 8192), _go(2, 128), _go(4, 128))
+
+
 @dataclasses.dataclass(frozen=True)
 class GemmRsShape:
   m: int

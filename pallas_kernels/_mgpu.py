@@ -1,7 +1,7 @@
 """Pieces shared by the Mosaic GPU kernels (extend attention, grouped GEMM, fused GEMM +
 reduce-scatter): the shared-memory limit, the swizzled shared-memory layout wgmma and TMA use,
-the operand ring of the warp-specialized kernels (with an untiled load view for K of partial
-64-column steps), the GEMMs' chunked epilogue stores, and stores
+the operand ring of the warp-specialized kernels (with an untiled copy view for K, or a result's
+N, of partial 64-column rows), the GEMMs' chunked epilogue stores, and stores
 of dynamic row ranges (TMA boxes of power-of-two rows; ordinary stores from registers).
 
 The ring: one producer warpgroup fills `stages` slots with TMA copies that arrive on
@@ -65,24 +65,26 @@ def swizzled(dtype) -> tuple:
           plgpu.SwizzleTransform(SWIZZLE))
 
 
-def untiled_loads(k: int, dtype, *, interpret: bool = False) -> bool:
-  """Whether a wgmma operand whose TMA loads read rows of `k` columns (K, its global array's
-  minor dimension) needs `operand_ring`'s untiled load view: when k is not whole swizzle rows.
-  Mosaic GPU describes a tiled load's global array as whole tiles (all of it: K = 7392 is 115.5
-  rows of 64 and does not lower). Never in the interpreter, which has no aliased refs (nor TMA
-  zero fill: its callers pad K there)."""
-  return not interpret and k % (SWIZZLE // jnp.dtype(dtype).itemsize) != 0
+def untiled_copies(cols: int, dtype, *, interpret: bool = False) -> bool:
+  """Whether TMA copies between a global array whose rows hold `cols` elements (its minor
+  dimension: a wgmma operand's K, a result's N) and a swizzled shared-memory buffer one swizzle
+  row wide need `operand_ring`'s untiled view: when cols is not whole swizzle rows. Mosaic GPU
+  describes a tiled copy's global array as whole tiles (all of it: K = 7392 is 115.5 rows of 64
+  and does not lower). Never in the interpreter, which has no aliased refs (nor TMA zero fill or
+  clipping: its callers pad there)."""
+  return not interpret and cols % (SWIZZLE // jnp.dtype(dtype).itemsize) != 0
 
 
 def operand_ring(shape, dtype, *, untiled: bool):
-  """The scoped SMEM of a wgmma operand ring [..., rows, one swizzle row] (`ring_views`).
+  """The scoped SMEM of buffers [..., rows, one swizzle row] that TMA fills or empties: a wgmma
+  operand ring, or a GEMM's epilogue buffers (`store_chunk`); `ring_views` splits it.
 
-  Tiled and swizzled (`swizzled`); with `untiled` (`untiled_loads`), two views of one buffer:
-  that one, which wgmma reads, and a swizzled untiled one the TMA loads write as a plain 2-D
-  box, whose columns past the array's end TMA fills with zeros (the other operand's rows past
-  K are zeros too). Both hold the same bytes: an (8, one row) tiling of a buffer one row wide
-  is the identity, and the swizzle goes by shared-memory address. No padded copy of the
-  operand."""
+  Tiled and swizzled (`swizzled`); with `untiled` (`untiled_copies`), two views of one buffer:
+  that one, which wgmma reads (or the registers write), and a swizzled untiled one that TMA
+  copies as a plain 2-D box: a load's columns past the array's end TMA fills with zeros (the
+  other operand's rows past K are zeros too), a store's it leaves out. Both hold the same bytes:
+  an (8, one row) tiling of a buffer one row wide is the identity, and the swizzle goes by
+  shared-memory address. No padded copy of the operand or the result."""
   tiled = plgpu.SMEM(shape, dtype, transforms=swizzled(dtype))
   if not untiled:
     return tiled
@@ -91,7 +93,8 @@ def operand_ring(shape, dtype, *, untiled: bool):
 
 
 def ring_views(ring, *, untiled: bool) -> tuple:
-  """(the view wgmma reads, the view TMA loads write) of an `operand_ring` allocation."""
+  """(the view wgmma reads or registers write, the view TMA copies) of an `operand_ring`
+  allocation."""
   return tuple(ring) if untiled else (ring, ring)   # a RefUnion yields its groups' refs
 
 
@@ -196,15 +199,17 @@ def store_chunk(c, chunk, bufs, stores, send) -> None:
   """Chunk c (registers, WGMMA layout, [rows, EPI_COLS]) of a consumer's epilogue to global
   memory through buffer (stores + c) % 2 of `bufs` [2, rows, EPI_COLS], once that buffer's
   previous bulk group has read it (`stores`: chunks this consumer sent before the tile).
-  send(buf, c, chunk) issues its TMA copies as one bulk group (one copy with its default
-  commit, or several followed by `plgpu.commit_smem_to_gmem_group()`); `chunk` is cast to the
-  buffers' dtype."""
-  buf = bufs.at[lax.rem(stores + c, 2)]
+  `bufs` may be a pair of views of the buffers (`ring_views`: the registers write the first, the
+  copies read the second). send(buf, c, chunk) issues its TMA copies from `buf` as one bulk
+  group (one copy with its default commit, or several followed by
+  `plgpu.commit_smem_to_gmem_group()`); `chunk` is cast to the buffers' dtype."""
+  write, copy = bufs if isinstance(bufs, tuple) else (bufs, bufs)
+  slot = lax.rem(stores + c, 2)
   plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
-  chunk = chunk.astype(buf.dtype)
-  buf[...] = chunk
+  chunk = chunk.astype(write.dtype)
+  write.at[slot][...] = chunk
   plgpu.commit_smem()
-  send(buf, c, chunk)
+  send(copy.at[slot], c, chunk)
 
 
 def store_chunks(tile, bufs, stores, send) -> None:

@@ -95,7 +95,7 @@ def config_name(cfg: GroupedGemmPallasConfig) -> str:
 def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
   p = problem
   reason = pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
-                              activation=p.activation)
+                              activation=p.activation, k_major=p.rhs_layout == "nk")
   if reason is None and p.signals:
     reason = signals_reason(config, m_max=p.m)
   return reason

@@ -315,7 +315,7 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                n_tiles=n_tiles, k_steps=-(-k_local // config.block_k),
                num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
-               zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_loads(k_local, dtype),
+               zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_copies(k_local, dtype),
                dtype=dtype, acc_dtype=config.acc_dtype(dtype),
                deferred=config.deferred)
   op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(st.acc_dtype)

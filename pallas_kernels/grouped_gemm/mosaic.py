@@ -248,6 +248,8 @@ class Static:
                               # valid row (group tiles: no zero segments in the metadata)
   untiled_lhs: bool = False   # K not whole 64-column steps: the lhs loads (and k_major rhs
   untiled_rhs: bool = False   # loads) through `_mgpu.operand_ring`'s untiled view
+  untiled_out: bool = False   # N (N/2 with SwiGLU) not whole 64 columns: the output's TMA
+                              # stores from the epilogue buffers' untiled view (k_major rhs)
   interpret: bool = False
 
   @property
@@ -287,9 +289,10 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   from jaxkern import _compat        # here: jaxkern's package imports this module
   meta = Meta(groups_ref, bounds_ref, st.block_m, st.num_groups, segments=st.segments,
               by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows)
-  a_ring, b_ring, o_smem, s_smem, t_smem, full, free, done, t_full, t_free = scratch
+  a_ring, b_ring, o_ring, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_lhs)
   b_smem, b_load = _mgpu.ring_views(b_ring, untiled=st.untiled_rhs)
+  o_views = _mgpu.ring_views(o_ring, untiled=st.untiled_out)   # (registers write, TMA stores)
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -389,6 +392,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   @pl.when(wg < 2)
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
+    o_bufs = tuple(v.at[wg] for v in o_views)    # this consumer's two epilogue buffers
 
     def tile_work(split, wg_rows, wg_cols, m, n, tile, carry, col_base=0, span=None):
       """One unit (row tile m, column tile n; `tile`: Meta.tile(m)) with the consumers sharing
@@ -482,7 +486,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 
       count, stores, pending = carry
-      flushes = (pending.flushes(o_smem.at[wg], stores, out_ref, meta, st)
+      flushes = (pending.flushes(o_bufs, stores, out_ref, meta, st)
                  if st.deferred else ())
       my_rows = wg * rows if split == "m" else 0
       g_lo, g_hi, row8 = tile
@@ -591,7 +595,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       chunks = cols // _mgpu.EPI_COLS
       def segment_store(out, live):
         """tiles="groups" without deferred stores: exactly the segment's rows, if `live`."""
-        pl.when(live)(lambda: _mgpu.store_chunks(out, o_smem.at[wg], stores, segment_send(
+        pl.when(live)(lambda: _mgpu.store_chunks(out, o_bufs, stores, segment_send(
             out_ref, meta, g_lo, row0, col0, rows, st)))
         return stores + jnp.where(live, chunks, 0)
 
@@ -624,14 +628,14 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         8-row tiles (as the producer loads masked tiles), none if it has none (a masked
         group's tiles past masked_m, the contiguous layout's past the groups)."""
         if not st.skip_invalid:
-          _mgpu.store_chunks(out, o_smem.at[wg], stores,
+          _mgpu.store_chunks(out, o_bufs, stores,
                              lambda buf, c, _: copy(buf, c, rows))
           return chunks
         valid = jnp.clip(valid_end - out_row0, 0, rows)   # (the group loop read the end)
         boxes = _mgpu.row_boxes(rows)
         box = _mgpu.row_box(valid, boxes)
         pl.when(valid > 0)(lambda: _mgpu.store_chunks(
-            out, o_smem.at[wg], stores, lambda buf, c, _: lax.switch(
+            out, o_bufs, stores, lambda buf, c, _: lax.switch(
                 box, [functools.partial(copy, buf, c, r) for r in boxes])))
         return jnp.where(valid > 0, chunks, 0)
       if st.signals:
@@ -677,7 +681,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
     if st.deferred:     # the last unit's stores
       with jax.named_scope("store"):
-        for flush in pending.flushes(o_smem.at[wg], stores, out_ref, meta, st):
+        for flush in pending.flushes(o_bufs, stores, out_ref, meta, st):
           flush()
     plgpu.wait_smem_to_gmem(0, wait_read_only=True)
 
@@ -714,8 +718,8 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
     smem = (_mgpu.operand_ring((st.num_stages, st.block_m, st.block_k), st.dtype,
                                untiled=st.untiled_lhs),
             _mgpu.operand_ring((st.num_stages,) + rhs_tile, st.dtype, untiled=st.untiled_rhs),
-            plgpu.SMEM((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
-                       transforms=_mgpu.swizzled(st.out_dtype)),
+            _mgpu.operand_ring((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
+                               untiled=st.untiled_out),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
             plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
     barriers = (plgpu.Barrier(num_arrivals=st.lhs_arrivals + st.parts + st.fp8,
@@ -785,7 +789,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                      "and rhs_scale (float32; [G, N/128, K/128] with rhs_layout='nk', else "
                      "[G, K/128, N/128])")
   reason = unsupported_reason(config, k=k, n=n, dtype=dtype.name, out_dtype=out_dtype.name,
-                              activation=activation)
+                              activation=activation, k_major=k_major)
   if reason is None and return_signals:
     reason = ("return_signals=True is for the masked layout (masked_m=...)" if masked_m is None
               else signals_reason(config, m_max=lhs.shape[1]))
@@ -871,8 +875,9 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                segments=launch.segments, kernel_meta=in_kernel, rows=rows,
                skip_invalid=invalid_rows == "unwritten",
-               untiled_lhs=_mgpu.untiled_loads(k, dtype, interpret=interpret),
-               untiled_rhs=k_major and _mgpu.untiled_loads(k, dtype, interpret=interpret),
+               untiled_lhs=_mgpu.untiled_copies(k, dtype, interpret=interpret),
+               untiled_rhs=k_major and _mgpu.untiled_copies(k, dtype, interpret=interpret),
+               untiled_out=_mgpu.untiled_copies(n_out, out_dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last

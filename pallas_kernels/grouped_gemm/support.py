@@ -64,17 +64,19 @@ def column_parts(activation: str | None) -> int:
 
 
 def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
-                       out_dtype: str, activation: str | None) -> str | None:
-  """Why the kernel cannot run this problem with this config (None when it can)."""
+                       out_dtype: str, activation: str | None, k_major: bool = False) -> str | None:
+  """Why the kernel cannot run this problem with this config (None when it can). k_major: the
+  weights come K-major ([G, N, K], rhs_layout="nk"; fp8 weights always reach the kernel so)."""
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
   n_out = n // column_parts(activation)
-  if n_out % 64:
-    # The output (and [G, K, N] weights) go through swizzled TMA tiles of 64 columns, and
-    # Mosaic GPU describes a tiled copy's global array as whole tiles: N = 1000 does not lower.
-    # (K needs no such rule: `_mgpu.operand_ring` reads a partial last K step in place.)
-    return (f"N={n}: the kernel writes its output in tiles of 64 columns, so "
-            f"{'N/2' if activation == 'swiglu' else 'N'} must be a multiple of 64")
+  if n_out % 64 and not (k_major or dtype == FP8):
+    # [G, K, N] weights go through swizzled TMA tiles of 64 columns, and Mosaic GPU describes a
+    # tiled copy's global array as whole tiles: N = 1000 does not lower. K-major weights have N
+    # as their rows, and the output goes out through an untiled view (`untiled_stores`).
+    return (f"N={n} with rhs_layout='kn': [G, K, N] weights are read in tiles of 64 columns, "
+            f"so {'N/2' if activation == 'swiglu' else 'N'} must be a multiple of 64; "
+            f"store the weights K-major (rhs_layout='nk', [G, N, K]) for this N")
   if dtype == FP8:
     reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
     if reason is not None:

@@ -13,7 +13,8 @@ import jaxkern
 from _testing import rel_err
 from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             HD128_ATTENTION_SHAPES, MASKED_GROUPED_GEMM_SHAPES,
-                            MIXED_ATTENTION_SHAPES, make_paged_batch)
+                            MIXED_ATTENTION_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES,
+                            GroupedGemmShape, make_paged_batch)
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
@@ -271,15 +272,16 @@ def test_grouped_gemm_pallas_peers_shapes(gpu, shape, config):
     _check_pallas_masked(rng, shape, sizes, rhs, config=config)
 
 
-def _check_pallas_masked(rng, shape, sizes, rhs, *, config, activation=None):
+def _check_pallas_masked(rng, shape, sizes, rhs, *, config, activation=None, rhs_layout="kn"):
   """The kernel on the masked layout of a PEERS.md §3 shape (masked_m = the group sizes capped
   at M_max, NaN in every row past masked_m) against the float32 reference; those rows must come
-  out as zeros."""
+  out as zeros. rhs: [G, K, N] (the kernel gets it K-major with rhs_layout="nk")."""
   m_max = shape.masked_m_max
   mm = jnp.asarray(np.minimum(sizes, m_max))
   masked = jnp.asarray(_masked_lhs(rng, shape, np.asarray(mm)), jnp.bfloat16)
-  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, activation=activation))(
-      masked, rhs, masked_m=mm)
+  out = jax.jit(functools.partial(grouped_gemm_pallas, config=config, activation=activation,
+                                  rhs_layout=rhs_layout))(
+      masked, jnp.swapaxes(rhs, 1, 2) if rhs_layout == "nk" else rhs, masked_m=mm)
   ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m, activation=activation))(
       masked, rhs, mm)
   assert rel_err(out, ref) < 1e-2
@@ -349,6 +351,43 @@ def test_grouped_gemm_pallas_partial_k_steps(gpu, shape):
     _check_pallas_contiguous(shape, 7, config=GroupedGemmPallasConfig(
         block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", lhs_boxes="exact"))
   _check_pallas_masked(rng, shape, sizes, rhs, config=_GG_CONFIGS[1])
+
+
+@pytest.mark.parametrize("shape,activation", [
+    (s, act) for s in N_EDGE_GROUPED_GEMM_SHAPES for act in (None, "swiglu")
+    if (s.n // (2 if act else 1)) % 64], ids=lambda v: v.name if hasattr(v, "name") else str(v))
+def test_grouped_gemm_pallas_n_edge_k_major(gpu, shape, activation):
+  """N (N/2 with SwiGLU) not whole 64 columns (gpt-oss-120b's gate/up at tp 2 and 4: 1440, 720),
+  K-major weights: the rhs tiles' rows past N are zero-filled by TMA (SwiGLU's up half starts
+  inside a tile, so a last gate tile reads up rows, whose products land past N/2), and the
+  output leaves the epilogue buffers through their untiled view, TMA leaving out the columns
+  past N. Every store path: row tiles, group tiles (exact rows, deferred stores), stream-K and
+  masked row tiles with NaN past masked_m; the rule's pick through the public op."""
+  C = GroupedGemmPallasConfig
+  narrow = dict(block_m=64, block_n=256 if activation else 128, split="n")   # (SwiGLU: 64
+  rng, sizes, rhs = _check_pallas_contiguous(shape, 8, config=_GG_CONFIGS[0], rhs_layout="nk",
+                                             activation=activation)   # columns of each part)
+  for seed, cfg in enumerate((C(num_stages=4, tiles="groups", **narrow),
+                              C(block_m=128, block_n=256, num_stages=4, tiles="groups",
+                                stream_k=True, sk_partials="lanes" if activation else "tile"))):
+    _check_pallas_contiguous(shape, 9 + seed, config=cfg, rhs_layout="nk", activation=activation)
+  _check_pallas_masked(rng, shape, sizes, rhs, config=C(num_stages=4, **narrow),
+                       activation=activation, rhs_layout="nk")
+  lhs = jnp.asarray(rng.standard_normal((int(sizes.sum()), shape.k), np.float32), jnp.bfloat16)
+  gs = jnp.asarray(sizes)
+  out = jax.jit(functools.partial(jaxkern.grouped_gemm, rhs_layout="nk", activation=activation))(
+      lhs, jnp.swapaxes(rhs, 1, 2), gs)
+  ref = jax.jit(functools.partial(grouped_gemm_reference, activation=activation))(lhs, rhs, gs)
+  assert rel_err(out, ref) < 1e-2
+
+
+@pytest.mark.parametrize("name,n", [("DS_G4_m256_gu", 1440), ("DS_G16_m64_gu", 720)])
+def test_grouped_gemm_pallas_fp8_n_edge(gpu, name, n):
+  """fp8 (1D2D scales) with N not whole 64 columns (a last tile past N, inside a partial rhs
+  scale block), K-major weights, row and group tiles, contiguous and masked: PEERS.md §3
+  shapes with N replaced (gpt-oss's K = 2880 is not whole 128-column scale blocks)."""
+  shape = dataclasses.replace(_BY_NAME[name], name=f"{name}_n{n}", n=n)
+  _check_pallas_fp8(shape, _FP8_CONFIGS[1], "nk", masked=True)
 
 
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],
@@ -466,8 +505,12 @@ def test_grouped_gemm_pallas_fp8_stream_k(gpu, name, partials):
       sk_partials=partials), "nk")
 
 
-def _check_pallas_fp8(name, config, rhs_layout):
-  shape = next(s for s in GROUPED_GEMM_SHAPES if s.name == name)
+def _check_pallas_fp8(name, config, rhs_layout, masked=None):
+  """name: a PEERS.md §3 shape's (or the shape); masked: also check its masked form (default:
+  where PEERS.md has one)."""
+  shape = name if isinstance(name, GroupedGemmShape) else _BY_NAME[name]
+  if masked is None:
+    masked = shape.name in MASKED_GROUPED_GEMM_SHAPES
   rng = np.random.default_rng(5)
   sizes = shape.group_sizes()
   used = int(sizes.sum())
@@ -489,7 +532,7 @@ def _check_pallas_fp8(name, config, rhs_layout):
     assert rel_err(out[:used], ref[:used]) < 1e-2, cfg
     assert worst_row_err(out[:used], ref[:used]) < 2e-2, cfg
     assert bool(jnp.all(out[used:] == 0)), cfg
-  if shape.name in MASKED_GROUPED_GEMM_SHAPES:
+  if masked:
     m_max = shape.masked_m_max
     mm = np.minimum(sizes, m_max)
     xm = _masked_lhs(rng, shape, mm)

@@ -330,6 +330,41 @@ def test_swiglu_epilogue(rng, layout, config, rhs_layout):
   assert np.all(np.asarray(out, np.float32)[want == 0] == 0)   # rows of no group: zeros
 
 
+@pytest.mark.parametrize("layout,config,activation", [
+    ("contiguous", C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), None),
+    ("masked", C(block_m=128, block_n=128, split="m", num_stages=2), "swiglu"),
+    ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2), "swiglu")])
+def test_k_major_output_of_partial_64_column_tiles(rng, layout, config, activation):
+  # N_out = 200 (N, or N/2 with SwiGLU): a last column tile with 8 of its 64-column chunks' 64
+  # columns in the result. K-major weights only: [G, K, N] ones raise, naming the layout that
+  # works. (The interpreter pads each part to whole tiles; the GPU's TMA boxes past N, SwiGLU's
+  # up half starting inside a tile and the untiled output view: tests/gpu, n_edge.)
+  g, k, n_out = 3, 64, 200
+  n = n_out * (2 if activation else 1)
+  rhs = rng.standard_normal((g, k, n)).astype(np.float32) / 8
+  rhs16 = jnp.asarray(rhs, jnp.bfloat16)
+  if layout == "contiguous":
+    sizes = np.array([70, 0, 75], np.int32)
+    lhs = rng.standard_normal((160, k)).astype(np.float32)
+    lhs[145:] = np.nan
+    kw, oracle = dict(group_sizes=jnp.asarray(sizes)), dict(group_sizes=sizes)
+  else:
+    masked_m = np.array([33, 64, 0], np.int32)
+    lhs = rng.standard_normal((g, 64, k)).astype(np.float32)
+    lhs[0, 33:] = np.nan
+    kw, oracle = dict(masked_m=jnp.asarray(masked_m)), dict(masked_m=masked_m)
+  lhs16 = jnp.asarray(lhs, jnp.bfloat16)
+  with pytest.raises(NotImplementedError, match="rhs_layout='nk'"):
+    _run(lhs16, rhs16, activation=activation, config=config, num_sms=3, **kw)
+  out = _run(lhs16, jnp.swapaxes(rhs16, 1, 2), activation=activation, config=config, num_sms=3,
+             rhs_layout="nk", **kw)
+  want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64),
+                            activation=activation, **oracle)
+  assert out.shape == lhs.shape[:-1] + (n_out,)
+  _close(out.reshape(-1, n_out), want.reshape(-1, n_out))
+  assert np.all(np.asarray(out, np.float32)[want == 0] == 0)   # rows of no group: zeros
+
+
 @pytest.mark.parametrize("config,activation,num_sms,invalid_rows", [
     (C(block_m=64, block_n=128, split="n", num_stages=2), None, 3, "zero"),
     (C(block_m=128, block_n=128, split="m", num_stages=3), None, 2, "zero"),
@@ -816,8 +851,14 @@ def test_unsupported_inputs_and_configs():
   assert "N/2 must be a multiple of 64" in unsupported_reason(C(), k=64, n=64, dtype="bfloat16",
                                                               out_dtype="bfloat16",
                                                               activation="swiglu")
-  assert "N must be a multiple of 64" in unsupported_reason(C(), k=64, n=200, dtype="bfloat16",
-                                                            out_dtype="bfloat16", activation=None)
+  assert "rhs_layout='nk'" in unsupported_reason(C(), k=64, n=200, dtype="bfloat16",
+                                                 out_dtype="bfloat16", activation=None)
+  for n, act in ((200, None), (400, "swiglu"), (16, None)):   # K-major: any N of whole 8s
+    assert unsupported_reason(C(), k=64, n=n, dtype="bfloat16", out_dtype="bfloat16",
+                              activation=act, k_major=True) is None
+  assert "multiples of 8" in unsupported_reason(C(), k=64, n=204, dtype="bfloat16",
+                                                out_dtype="bfloat16", activation=None,
+                                                k_major=True)
   assert "gate and up" in unsupported_reason(C(block_m=64, block_n=128, split="n"), k=64, n=128,
                                              dtype="bfloat16", out_dtype="bfloat16",
                                              activation="swiglu")
