@@ -103,7 +103,16 @@ DS_G1_m1024_gu 74.0 us with the earlier row tiles -> 70.1 ("lanes"; 72.6 "tile")
 and 77.4).
 
 Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
-ringed as [columns, K] tiles and read through a transposed view.
+ringed as [columns, K] tiles and read through a transposed view. An output of N (N/2 with
+SwiGLU) not whole 64 columns needs K-major weights (session 54): their tiles' rows past N are
+zero-filled by TMA (with SwiGLU a last gate tile reads up rows, whose products land in columns
+past N/2), and the epilogue's TMA stores go from an untiled view of the chunk buffers
+(`_mgpu.operand_ring`), TMA leaving out the columns past N, as Mosaic GPU describes a tiled
+copy's global array as whole tiles. [G, K, N] weights of such N would need their last 64-column
+tile read past N, which a tiled box cannot (`support.unsupported_reason` refuses them). On one
+H100 (benchmarks/results/logs/grouped_gemm_session54/, run379) gpt-oss-120b's gate/up at tp 2 and
+4 ran within 1% of the same config on weights padded to whole 64 columns, or faster (1134.7 vs
+1145.3 us, 555.5 vs 562.8, 366.3 vs 373.5).
 
 fp8 (float8_e4m3fn with DeepGEMM's 1D2D scales): K steps of 128 (one scale block). fp8 wgmma takes
 no transposed operand, so the weights are read K-major: an "nk" rhs as it is, a "kn" one after a

@@ -155,12 +155,16 @@ def test_pallas_on_inputs_it_cannot_run_raises_not_implemented():
   with pytest.raises(NotImplementedError, match="out_dtype float32"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",
                                                         out_dtype=jnp.float32), LHS, RHS128, GS)
-  with pytest.raises(NotImplementedError, match="N=96: .* multiple of 64"):
+  with pytest.raises(NotImplementedError, match="N=96 with rhs_layout='kn': .* multiple of 64"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas"), LHS, RHS, GS)
+  rhs_nk = jax.ShapeDtypeStruct((4, 96, 256), jnp.bfloat16)    # the same N, K-major: it runs
   with jax.sharding.use_abstract_mesh(H200_MESH):   # unforced, the rule says so and takes XLA
     [choice] = jaxkern.explain(jaxkern.grouped_gemm, LHS, RHS, GS)
     [fits] = jaxkern.explain(jaxkern.grouped_gemm, LHS, RHS128, GS)
+    [k_major] = jaxkern.explain(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, rhs_layout="nk"),
+                                LHS, rhs_nk, GS)
   assert choice.impl == "xla" and "N=96" in choice.reason and fits.impl == "pallas"
+  assert "rhs_layout='nk'" in choice.reason and k_major.impl == "pallas"
   odd = jax.ShapeDtypeStruct((4, 256, 2 * 36), jnp.bfloat16)    # N/2 = 36: no whole 16 bytes
   with pytest.raises(NotImplementedError, match="N/2"):
     jax.eval_shape(lambda a, b, g: jaxkern.grouped_gemm(a, b, g, impl="pallas",
