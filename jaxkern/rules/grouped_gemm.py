@@ -166,22 +166,23 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 
-def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfig | None:
-  """An untuned shape's kernel config, from the H200 configs runs of sessions 14 and 15
-  (benchmarks/results/h200/grouped_gemm_configs_groups.json: the 11 contiguous shapes of
-  several groups; session 15 re-timed the group tiles after half tiles and tail pieces).
-  Contiguous, several groups: tiles inside one group, 64 x 256 (columns split) up to 256 rows
-  per group on average, else 128 x 256 with a 4-deep ring. That is the fastest config on 8 of
-  the 11, within 1% on Gm_decode_gu, and 19-25% slower on DS_G4_m256_dn and DS_G16_m64_gu,
-  where 128 x 256 group tiles win by making fewer units (how the units fill the waves of 132
-  CTAs decides those two; rows per group alone does not see it). The masked layout with more
-  than 128 rows per group (M_max): 128 x 256 group tiles, the rows past masked_m as zero units
-  after the work (session 28, benchmarks/results/h200/grouped_gemm_configs.json: the fastest
-  kernel config on all four such rows, DS_G1 and DS_G4, by 3-36%). One group, or the masked
-  layout of <= 128 rows per group (whose row tiles lie inside one group's slab when M_max is a
-  multiple of block_m, as on every measured shape): 128 x 256 row tiles from 128 rows per
-  group (within 4.1% of the fastest on the four masked decode rows), else 64-row tiles split by
-  columns. None if the kernel cannot run it."""
+def pallas_formula_config(problem: GroupedGemmProblem,
+                          device: DeviceSpec | None = None) -> GroupedGemmPallasConfig | None:
+  """An untuned shape's kernel config. Contiguous, several groups: tiles inside one group, 64 x
+  256 (columns split) or 128 x 256 with a 4-deep ring, whichever `group_tile_rounds_us` models
+  faster on `device` (default, or a device without measured rates: the H200). That model picks
+  the faster of the two on every contiguous shape of several groups where both were timed (the
+  H200's configs runs of sessions 14-15 and the SwiGLU one, the H100's runs 373 and 378, the
+  gpt-oss N-edge rows of session 54's run379-380: tests/jaxkern/test_cost_model.py); the
+  rows-per-group threshold it replaced (64 x 256 up to 256 rows per group) missed 7 of those
+  22, by 18-24%. The masked layout with more than 128 rows per group (M_max): 128 x 256 group
+  tiles, the rows past masked_m as zero units after the work (session 28,
+  benchmarks/results/h200/grouped_gemm_configs.json: the fastest kernel config on all four
+  such rows, DS_G1 and DS_G4, by 3-36%). One group, or the masked layout of <= 128 rows per
+  group (whose row tiles lie inside one group's slab when M_max is a multiple of block_m, as on
+  every measured shape): 128 x 256 row tiles from 128 rows per group (within 4.1% of the
+  fastest on the four masked decode rows), else 64-row tiles split by columns. None if the
+  kernel cannot run it."""
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
@@ -189,9 +190,9 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
     order = _fp8_formula_order(problem, rows_per_group)
     return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
   if problem.layout == "contiguous" and problem.num_groups > 1:
-    order.append(C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
-                 if rows_per_group <= 256 else
-                 C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
+    narrow = C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
+    wide = C(block_m=128, block_n=256, num_stages=4, tiles="groups")
+    order += sorted((narrow, wide), key=lambda c: group_tile_rounds_us(problem, c, device))
   if problem.layout == "masked" and rows_per_group > 128:
     order.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   if rows_per_group >= 128:
@@ -199,6 +200,28 @@ def pallas_formula_config(problem: GroupedGemmProblem) -> GroupedGemmPallasConfi
   order += [C(block_m=64, block_n=256, split="n", num_stages=4),
             C(block_m=128, block_n=128, num_stages=4)]
   return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
+
+
+def group_tile_rounds_us(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig,
+                         device: DeviceSpec | None = None) -> float:
+  """Modelled time of a contiguous problem on group tiles of `config` (persistent, one CTA per
+  SM): rounds of num_sms units, each unit at one SM's share of the device's roofline (FLOPs of
+  its block_m x block_n x K; bytes of its lhs and rhs tiles, no L2 reuse). A group of r rows
+  takes r / block_m + 1/2 row tiles on average (its ragged end: half a tile), at least one.
+  What it sees: tall tiles halve the units, so at prefill sizes, or wherever they save a whole
+  round, they win; where both make the same rounds (decode rows, one tile per group either way)
+  the shorter tile reads fewer bytes a unit. Equal group sizes assumed (M / G rows each)."""
+  spec = device if device is not None and roofline_us(1.0, 1.0, device) is not None else (
+      DeviceSpec.for_kind("NVIDIA H200"))
+  parts = 2 if problem.activation == "swiglu" else 1
+  rows_per_group = problem.m / problem.num_groups
+  row_tiles = problem.num_groups * max(1.0, rows_per_group / config.block_m + 0.5)
+  col_tiles = -(-(problem.n // parts) // (config.block_n // parts))
+  rounds = math.ceil(row_tiles * col_tiles / spec.num_sms)
+  unit = spec.num_sms * roofline_us(2.0 * config.block_m * config.block_n * problem.k,
+                                    (config.block_m + config.block_n) * problem.k * _itemsize(problem),
+                                    spec, fp8=problem.fp8)
+  return rounds * unit
 
 
 def _fp8_formula_order(problem: GroupedGemmProblem, rows_per_group: float):
@@ -260,7 +283,7 @@ def _pallas_config(problem: GroupedGemmProblem, device: DeviceSpec):
     reason = pallas_unsupported_reason(problem, config)
     if reason is None:
       return config, "table", f"the config measured on {row['shape']}"
-  config = pallas_formula_config(problem)
+  config = pallas_formula_config(problem, device)
   if config is None:
     raise NotImplementedError(
         f"grouped_gemm(impl='pallas'): "
@@ -306,7 +329,7 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
                       (("xla", row["xla_us"]),) if row.get("xla_us") else ())), ""
   if tuning.lookup(device.kind, OP, problem.table_key()) is not None:
     return None, "only the XLA variants were measured on this shape"
-  config = pallas_formula_config(problem)
+  config = pallas_formula_config(problem, device)
   if config is None:
     return None, f"kernel cannot run it: {pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}"
   one = problem.num_groups == 1
