@@ -4,14 +4,16 @@ checked against the float32 reference before it is timed.
 
   python -m benchmarks.grouped_gemm_configs [--only NAME,...] [--layouts contiguous,masked]
       [--configs m128/n256] [--activation swiglu] [--signals] [--fp8] [--rhs_layout nk]
-      [--iters 20] [--bands 1,2] [--update-tuning]
+      [--iters 20] [--bands 1,2] [--shape_set peers|n_edge] [--update-tuning]
 
 Prints one line per (shape, config) with µs, TFLOP/s of valid rows and TB/s of minimum bytes,
 then a table of the best kernel config, our XLA path and the best config of each peer with our
 ratio to the best peer, and writes <out>/<device>/grouped_gemm_configs.json (+ .png of that
 table). --fp8 runs the fp8 (1D2D-scaled) shapes of PEERS.md §3 instead, quantized with
 DeepGEMM's scaling, against the fp8 XLA path. --rhs_layout nk passes the weights K-major
-([G, N, K], as fp8 serving stores them; records and table rows of their own; no peers). --signals also times every masked-layout config that can publish completion signals
+([G, N, K], as fp8 serving stores them; records and table rows of their own; no peers). --shape_set n_edge runs gpt-oss-120b's gate/up at tp 2 and 4 instead (outputs of N, or N/2 with
+SwiGLU, not whole 64 columns; contiguous; the kernel takes them with --rhs_layout nk only).
+--signals also times every masked-layout config that can publish completion signals
 with return_signals=True ("signals/..." records: the cost of waiting for each tile's stores to
 complete before publishing it; never a tuning candidate). --bands then times the fastest config
 with each of these unit-order bands (`band` row tiles next to each other per column tile; the
@@ -41,7 +43,7 @@ from jaxkern import tuning
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
-                            MASKED_GROUPED_GEMM_SHAPES)
+                            MASKED_GROUPED_GEMM_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES)
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, grouped_gemm_xla
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm.support import signals_reason
@@ -66,6 +68,10 @@ _TABLE_OF = flags.DEFINE_string("table_of", None,
                                 "H200') has for each shape, and no band or lhs_boxes pass: that "
                                 "kind's pick re-timed beside our XLA path here, at two compiles "
                                 "a shape instead of up to twelve")
+_SHAPE_SET = flags.DEFINE_enum("shape_set", "peers", ["peers", "n_edge"],
+                               "peers: PEERS.md §3; n_edge: outputs not whole 64 columns "
+                               "(jaxkern.shapes.N_EDGE_GROUPED_GEMM_SHAPES, gpt-oss-120b's "
+                               "gate/up at tp 2 and 4; contiguous; pass --rhs_layout nk)")
 _ACTIVATION = flags.DEFINE_enum("activation", None, ["swiglu"],
                                 "fuse this epilogue (gate/up shapes only; no peer fuses it, so "
                                 "peers are not run)")
@@ -108,15 +114,27 @@ def print_summary(records: list[dict], png) -> None:
   _report.plot(rows, png, title="grouped GEMM, bf16: best kernel config vs XLA and peers")
 
 
+def config_cases(shape_set: str, only, layouts, *, fp8: bool, activation: str | None) -> list:
+  """(shape, layout) pairs a run times: the set's shapes (those named in `only`, if given; fp8:
+  PEERS.md's fp8 shapes), each in the layouts asked for that it has (masked: PEERS.md's masked
+  shapes; the N-edge set is contiguous), only gate/up shapes with an activation."""
+  shapes = _report.only(N_EDGE_GROUPED_GEMM_SHAPES if shape_set == "n_edge" else
+                        GROUPED_GEMM_SHAPES, only)
+  if fp8:
+    shapes = [s for s in shapes if s.name in FP8_GROUPED_GEMM_SHAPES]
+  gate_up = lambda s: s.name.endswith("_gu") or "_gu_" in s.name
+  return [(s, layout) for s in shapes for layout in layouts
+          if layout in ("contiguous", "masked")
+          and (layout == "contiguous" or s.name in MASKED_GROUPED_GEMM_SHAPES)
+          and (activation is None or gate_up(s))]
+
+
 def main(argv):
   del argv
   _mgpu_debug.install()
   device = DeviceSpec.current()
-  shapes = _report.only(GROUPED_GEMM_SHAPES, _ONLY.value)
   records, tuning_rows = [], []
   act, fp8, rhs_layout = _ACTIVATION.value, _FP8.value, _RHS_LAYOUT.value
-  if fp8:
-    shapes = [s for s in shapes if s.name in FP8_GROUPED_GEMM_SHAPES]
 
   def inputs(shape, seed, masked):
     """(lhs, rhs, sizes, lhs_scale, rhs_scale); the scales None unless --fp8."""
@@ -124,82 +142,78 @@ def main(argv):
       return fp8_inputs(shape, seed, masked=masked, rhs_layout=rhs_layout)
     lhs, rhs, sizes = _inputs(shape, seed, masked=masked)
     return lhs, (rhs if rhs_layout == "kn" else jnp.swapaxes(rhs, 1, 2)), sizes, None, None
-  for shape in shapes:
-    for layout in _LAYOUTS.value:
-      masked = layout == "masked"
-      if layout not in ("contiguous", "masked") or (
-          masked and shape.name not in MASKED_GROUPED_GEMM_SHAPES) or (
-          act and not shape.name.endswith("_gu")):
+  for shape, layout in config_cases(_SHAPE_SET.value, _ONLY.value, _LAYOUTS.value, fp8=fp8,
+                                    activation=act):
+    masked = layout == "masked"
+    args_fn = functools.lru_cache(maxsize=None)(
+        lambda s, masked=masked, shape=shape: inputs(shape, s, masked))
+    lhs, rhs, sizes, ls, rs = args_fn(0)
+
+    def call(f, masked=masked, **kw):
+      """f(lhs, rhs, group_sizes or masked_m=, scales, **kw) as a function of an input set."""
+      def run(a, b, g, x, y):
+        sizes = dict(masked_m=g) if masked else dict(group_sizes=g)
+        return f(a, b, **sizes, lhs_scale=x, rhs_scale=y, activation=act,
+                 rhs_layout=rhs_layout, **kw)
+      return run
+    ref = jax.jit(call(grouped_gemm_reference))(lhs, rhs, sizes, ls, rs)
+    problem = jaxkern.explain(call(jaxkern.grouped_gemm), lhs, rhs, sizes, ls, rs)[0].problem
+    base = dict(shape=shape.name + ("/masked" if masked else "") + (f"/{act}" if act else "")
+                + ("/fp8" if fp8 else "") + ("/nk" if rhs_layout == "nk" else ""), tp=1,
+                layout=layout, rhs_layout=rhs_layout,
+                dtype="float8_e4m3fn" if fp8 else "bfloat16", activation=act)
+    rows = int(np.asarray(sizes).sum())
+    xla_cfg = rule.config_for("xla", problem, device)
+    xla_fn = call(grouped_gemm_xla, config=xla_cfg)
+    recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
+                  args_fn)]
+
+    def time_config(cfg, name):
+      """The kernel with cfg (its record, also appended to recs), then with signals."""
+      recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)),
+                        call(grouped_gemm_pallas, config=cfg), _ITERS.value, ref, args_fn))
+      plain = recs[-1]
+      if _SIGNALS.value and masked and signals_reason(cfg, m_max=lhs.shape[1]) is None:
+        signalled = call(grouped_gemm_pallas, config=cfg, return_signals=True)
+        recs.append(_time(dict(base, impl=name.replace("pallas/", "signals/", 1),
+                               config=dataclasses.asdict(cfg)),
+                          lambda *a, f=signalled: f(*a)[0], _ITERS.value, ref, args_fn))
+      return plain
+
+    timed_cfgs = []
+    for cfg in (table_configs(_TABLE_OF.value, problem) if _TABLE_OF.value
+                else rule.pallas_candidates(problem)):
+      name = rule.config_name(cfg)
+      if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
         continue
-      args_fn = functools.lru_cache(maxsize=None)(
-          lambda s, masked=masked, shape=shape: inputs(shape, s, masked))
-      lhs, rhs, sizes, ls, rs = args_fn(0)
-
-      def call(f, masked=masked, **kw):
-        """f(lhs, rhs, group_sizes or masked_m=, scales, **kw) as a function of an input set."""
-        def run(a, b, g, x, y):
-          sizes = dict(masked_m=g) if masked else dict(group_sizes=g)
-          return f(a, b, **sizes, lhs_scale=x, rhs_scale=y, activation=act,
-                   rhs_layout=rhs_layout, **kw)
-        return run
-      ref = jax.jit(call(grouped_gemm_reference))(lhs, rhs, sizes, ls, rs)
-      problem = jaxkern.explain(call(jaxkern.grouped_gemm), lhs, rhs, sizes, ls, rs)[0].problem
-      base = dict(shape=shape.name + ("/masked" if masked else "") + (f"/{act}" if act else "")
-                  + ("/fp8" if fp8 else "") + ("/nk" if rhs_layout == "nk" else ""), tp=1,
-                  layout=layout, rhs_layout=rhs_layout,
-                  dtype="float8_e4m3fn" if fp8 else "bfloat16", activation=act)
-      rows = int(np.asarray(sizes).sum())
-      xla_cfg = rule.config_for("xla", problem, device)
-      xla_fn = call(grouped_gemm_xla, config=xla_cfg)
-      recs = [_time(dict(base, impl="xla", config=str(xla_cfg)), xla_fn, _ITERS.value, ref,
-                    args_fn)]
-
-      def time_config(cfg, name):
-        """The kernel with cfg (its record, also appended to recs), then with signals."""
-        recs.append(_time(dict(base, impl=name, config=dataclasses.asdict(cfg)),
-                          call(grouped_gemm_pallas, config=cfg), _ITERS.value, ref, args_fn))
-        plain = recs[-1]
-        if _SIGNALS.value and masked and signals_reason(cfg, m_max=lhs.shape[1]) is None:
-          signalled = call(grouped_gemm_pallas, config=cfg, return_signals=True)
-          recs.append(_time(dict(base, impl=name.replace("pallas/", "signals/", 1),
-                                 config=dataclasses.asdict(cfg)),
-                            lambda *a, f=signalled: f(*a)[0], _ITERS.value, ref, args_fn))
-        return plain
-
-      timed_cfgs = []
-      for cfg in (table_configs(_TABLE_OF.value, problem) if _TABLE_OF.value
-                  else rule.pallas_candidates(problem)):
-        name = rule.config_name(cfg)
-        if _CONFIGS.value and not any(c in name for c in _CONFIGS.value):
-          continue
-        timed_cfgs.append((time_config(cfg, name), cfg))
-      for field, values in () if _TABLE_OF.value else (
-          ("band", [int(b) for b in _BANDS.value]), ("lhs_boxes", _LHS_BOXES.value)):
-        for cfg in variants(timed_cfgs, field, values):
-          timed_cfgs.append((time_config(cfg, rule.config_name(cfg)), cfg))
-      if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
-          and jax.default_backend() == "gpu"):
-        recs += peer_records(base, _ITERS.value, ref, lambda s: args_fn(s)[:3])
-      for r in recs:
-        _rates(r, shape, rows, fp8=fp8, out_cols=shape.n // 2 if act else None)
-        print(f"{r['shape']:32s} {r['impl']:34s} "
-              + (f"{r['us']:9.1f} us {r['tflops']:6.0f} TF/s {r['tbps']:5.2f} TB/s"
-                 if r.get("us") else f"failed: {r.get('note', '')[:200]}"), flush=True)
-      records += recs
-      ours = [r for r in recs if r["impl"].startswith("pallas/") and r.get("us")]
-      if ours:
-        best = min(ours, key=lambda r: r["us"])
-        tuning_rows.append({
-            "key": problem.table_key(), "config": best["config"], "us": round(best["us"], 1),
-            "xla_us": round(recs[0]["us"], 1) if recs[0].get("us") else None,
-            "xla_config": recs[0]["config"], "shape": base["shape"],
-            "why": (f"the config of {_TABLE_OF.value}'s table, timed on {base['shape']}"
-                    if _TABLE_OF.value else
-                    f"fastest of {len(ours)} kernel configs on {base['shape']}"),
-            "date": _report.environment()["date"], "jax": jax.__version__})
-        if _UPDATE.value:   # each shape's row at once: a run cut by its time limit keeps them
-          tuning.write_rows(device.kind, "grouped_gemm_pallas", tuning_rows[-1:])
-      path = _report.write(_OUT.value, "grouped_gemm_configs", records)
+      timed_cfgs.append((time_config(cfg, name), cfg))
+    for field, values in () if _TABLE_OF.value else (
+        ("band", [int(b) for b in _BANDS.value]), ("lhs_boxes", _LHS_BOXES.value)):
+      for cfg in variants(timed_cfgs, field, values):
+        timed_cfgs.append((time_config(cfg, rule.config_name(cfg)), cfg))
+    if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
+        and jax.default_backend() == "gpu"):
+      recs += peer_records(base, _ITERS.value, ref, lambda s: args_fn(s)[:3])
+    for r in recs:
+      _rates(r, shape, rows, fp8=fp8, out_cols=shape.n // 2 if act else None)
+      print(f"{r['shape']:32s} {r['impl']:34s} "
+            + (f"{r['us']:9.1f} us {r['tflops']:6.0f} TF/s {r['tbps']:5.2f} TB/s"
+               if r.get("us") else f"failed: {r.get('note', '')[:200]}"), flush=True)
+    records += recs
+    ours = [r for r in recs if r["impl"].startswith("pallas/") and r.get("us")]
+    if ours:
+      best = min(ours, key=lambda r: r["us"])
+      tuning_rows.append({
+          "key": problem.table_key(), "config": best["config"], "us": round(best["us"], 1),
+          "xla_us": round(recs[0]["us"], 1) if recs[0].get("us") else None,
+          "xla_config": recs[0]["config"], "shape": base["shape"],
+          "why": (f"the config of {_TABLE_OF.value}'s table, timed on {base['shape']}"
+                  if _TABLE_OF.value else
+                  f"fastest of {len(ours)} kernel configs on {base['shape']}"),
+          "date": _report.environment()["date"], "jax": jax.__version__})
+      if _UPDATE.value:   # each shape's row at once: a run cut by its time limit keeps them
+        tuning.write_rows(device.kind, "grouped_gemm_pallas", tuning_rows[-1:])
+    path = _report.write(_OUT.value, "grouped_gemm_configs", records)
   if not records:
     return
   print_summary(records, path.with_suffix(".png"))

@@ -350,3 +350,23 @@ def test_vs_best_peer_pairs_ours_with_the_fastest_peer():
   # Without a page size filter each impl's later record of "a" replaces its earlier one (as in
   # `table`: ours 30, cuDNN 20, tokamax still 11); "b" has no peer that ran, "c" no record of ours.
   assert [(s, o["us"], p["us"]) for s, o, p in _report.vs_best_peer(records)] == [("a", 30.0, 11.0)]
+
+
+def test_configs_cases_of_each_shape_set():
+  """grouped_gemm_configs' (shape, layout) pairs: PEERS.md §3 in both layouts where they have
+  them, --shape_set n_edge's gpt-oss gate/up shapes contiguous only, with SwiGLU too (their
+  names hold "_gu_"), fp8 on PEERS.md's fp8 shapes."""
+  from benchmarks.grouped_gemm_configs import config_cases
+  from jaxkern.shapes import GROUPED_GEMM_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES
+  both = ["contiguous", "masked"]
+  edge = config_cases("n_edge", [], both, fp8=False, activation="swiglu")
+  assert [(s.name, layout) for s, layout in edge] == [
+      (s.name, "contiguous") for s in N_EDGE_GROUPED_GEMM_SHAPES]
+  peers = config_cases("peers", [], both, fp8=False, activation=None)
+  assert len(peers) == len(GROUPED_GEMM_SHAPES) + 8        # 8 masked shapes
+  swiglu = config_cases("peers", ["DS_G4_m256_gu", "DS_G4_m256_dn"], both, fp8=False,
+                        activation="swiglu")
+  assert [(s.name, layout) for s, layout in swiglu] == [("DS_G4_m256_gu", "contiguous"),
+                                                         ("DS_G4_m256_gu", "masked")]
+  fp8 = config_cases("peers", [], ["contiguous"], fp8=True, activation=None)
+  assert len(fp8) == 5
