@@ -166,6 +166,13 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   return [c for c in out if pallas_unsupported_reason(problem, c) is None]
 
 
+# The formula's group tiles for contiguous shapes of several groups (16-bit): 64 x 256 with the
+# columns split, and 128 x 256 with the rows split (`group_tile_rounds_us` picks).
+_GROUP_TILES = (GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4,
+                                        tiles="groups"),
+                GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4, tiles="groups"))
+
+
 def pallas_formula_config(problem: GroupedGemmProblem,
                           device: DeviceSpec | None = None) -> GroupedGemmPallasConfig | None:
   """An untuned shape's kernel config. Contiguous, several groups: tiles inside one group, 64 x
@@ -190,9 +197,7 @@ def pallas_formula_config(problem: GroupedGemmProblem,
     order = _fp8_formula_order(problem, rows_per_group)
     return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
   if problem.layout == "contiguous" and problem.num_groups > 1:
-    narrow = C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups")
-    wide = C(block_m=128, block_n=256, num_stages=4, tiles="groups")
-    order += sorted((narrow, wide), key=lambda c: group_tile_rounds_us(problem, c, device))
+    order += sorted(_GROUP_TILES, key=lambda c: group_tile_rounds_us(problem, c, device))
   if problem.layout == "masked" and rows_per_group > 128:
     order.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   if rows_per_group >= 128:
@@ -200,6 +205,18 @@ def pallas_formula_config(problem: GroupedGemmProblem,
   order += [C(block_m=64, block_n=256, split="n", num_stages=4),
             C(block_m=128, block_n=128, num_stages=4)]
   return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
+
+
+def group_tile_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig,
+                      device: DeviceSpec) -> str:
+  """What `pallas_formula_config` weighed for the tile height of group tiles (contiguous, several
+  groups, 16-bit): each height's `group_tile_rounds_us`; "" where it weighed nothing."""
+  if problem.fp8 or problem.layout != "contiguous" or config not in _GROUP_TILES:
+    return ""
+  est = ", ".join(f"{c.block_m} x 256 {group_tile_rounds_us(problem, c, device):.0f} us"
+                  for c in _GROUP_TILES)
+  return (f"; group tiles {config.block_m} x 256 by the wave model (rounds of one unit per SM "
+          f"at its share of the roofline, no L2 reuse: {est}; relative, not a forecast)")
 
 
 def group_tile_rounds_us(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig,
@@ -345,7 +362,8 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
   if speedup[0] <= 1.0:
     return None, ran
   return Choice(op=OP, impl="pallas", config=config, source="formula", problem=problem,
-                reason=f"untuned {problem.layout} shape, G={problem.num_groups}: {ran}",
+                reason=(f"untuned {problem.layout} shape, G={problem.num_groups}: {ran}"
+                        + group_tile_reason(problem, config, device)),
                 estimate=estimate(problem, device)), ""
 
 

@@ -478,6 +478,14 @@ def test_group_tile_height_follows_every_committed_pair():
     if (p.m / p.num_groups <= 256) != (narrow_us < wide_us):
       old_misses.append(max(narrow_us, wide_us) / min(narrow_us, wide_us))
   assert len(old_misses) == 7 and 1.18 < min(old_misses) and max(old_misses) < 1.25
+  # explain says what the model weighed (gpt-oss's tp 4 prefill gate/up, K-major, on the H100)
+  s = by_name["GO_tp4_gu_t8192"]
+  choice = gg_rule.choose(gg_rule.GroupedGemmProblem(
+      layout="contiguous", num_groups=s.num_groups, m=int(s.group_sizes().sum()), k=s.k, n=s.n,
+      dtype="bfloat16", out_dtype="bfloat16", activation=None, rhs_layout="nk"),
+      DeviceSpec.for_kind("NVIDIA H100 80GB HBM3"))
+  assert choice.impl == "pallas" and choice.config.block_m == 128, choice
+  assert "group tiles 128 x 256 by the wave model" in choice.reason, choice.reason
 
 
 def test_bf16_masked_formula_follows_the_committed_measurements():
