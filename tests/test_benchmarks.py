@@ -355,18 +355,22 @@ def test_vs_best_peer_pairs_ours_with_the_fastest_peer():
 def test_configs_cases_of_each_shape_set():
   """grouped_gemm_configs' (shape, layout) pairs: PEERS.md §3 in both layouts where they have
   them, --shape_set n_edge's gpt-oss gate/up shapes contiguous only, with SwiGLU too (their
-  names hold "_gu_"), fp8 on PEERS.md's fp8 shapes."""
-  from benchmarks.grouped_gemm_configs import config_cases
-  from jaxkern.shapes import GROUPED_GEMM_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES
-  both = ["contiguous", "masked"]
-  edge = config_cases("n_edge", [], both, fp8=False, activation="swiglu")
-  assert [(s.name, layout) for s, layout in edge] == [
-      (s.name, "contiguous") for s in N_EDGE_GROUPED_GEMM_SHAPES]
-  peers = config_cases("peers", [], both, fp8=False, activation=None)
-  assert len(peers) == len(GROUPED_GEMM_SHAPES) + 8        # 8 masked shapes
-  swiglu = config_cases("peers", ["DS_G4_m256_gu", "DS_G4_m256_dn"], both, fp8=False,
-                        activation="swiglu")
-  assert [(s.name, layout) for s, layout in swiglu] == [("DS_G4_m256_gu", "contiguous"),
-                                                         ("DS_G4_m256_gu", "masked")]
-  fp8 = config_cases("peers", [], ["contiguous"], fp8=True, activation=None)
-  assert len(fp8) == 5
+  names hold "_gu_"), fp8 on PEERS.md's fp8 shapes. (A subprocess: the benchmarks' absl flags
+  are one namespace per process.)"""
+  code = """
+from benchmarks.grouped_gemm_configs import config_cases
+from jaxkern.shapes import GROUPED_GEMM_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES
+both = ["contiguous", "masked"]
+edge = config_cases("n_edge", [], both, fp8=False, activation="swiglu")
+print([(s.name, layout) for s, layout in edge]
+      == [(s.name, "contiguous") for s in N_EDGE_GROUPED_GEMM_SHAPES])
+print(len(config_cases("peers", [], both, fp8=False, activation=None)) - len(GROUPED_GEMM_SHAPES))
+print([(s.name, layout) for s, layout in config_cases(
+    "peers", ["DS_G4_m256_gu", "DS_G4_m256_dn"], both, fp8=False, activation="swiglu")])
+print(len(config_cases("peers", [], ["contiguous"], fp8=True, activation=None)))
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:4] == [
+      "True", "8", "[('DS_G4_m256_gu', 'contiguous'), ('DS_G4_m256_gu', 'masked')]", "5"]
