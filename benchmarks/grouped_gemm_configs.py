@@ -122,11 +122,10 @@ def config_cases(shape_set: str, only, layouts, *, fp8: bool, activation: str | 
                         GROUPED_GEMM_SHAPES, only)
   if fp8:
     shapes = [s for s in shapes if s.name in FP8_GROUPED_GEMM_SHAPES]
-  gate_up = lambda s: s.name.endswith("_gu") or "_gu_" in s.name
   return [(s, layout) for s in shapes for layout in layouts
           if layout in ("contiguous", "masked")
           and (layout == "contiguous" or s.name in MASKED_GROUPED_GEMM_SHAPES)
-          and (activation is None or gate_up(s))]
+          and (activation is None or s.gate_up)]
 
 
 def main(argv):

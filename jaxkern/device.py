@@ -39,6 +39,12 @@ class DeviceSpec:
     """Whether Pallas Mosaic GPU kernels (wgmma, TMA: sm_90a) can be compiled for this device."""
     return self.is_hopper
 
+  @property
+  def kernel_target(self) -> "DeviceSpec":
+    """The device the Mosaic GPU kernels are sized and configured for: this one if it runs them,
+    else the H200 (interpret mode on a CPU, a CUDA export from a CPU)."""
+    return self if self.has_mosaic_gpu else _H200
+
   @staticmethod
   def for_kind(kind: str) -> "DeviceSpec":
     """The spec of a device kind by name (as jax reports `device_kind`)."""

@@ -139,6 +139,7 @@ class GroupedGemmShape:
   expected_m: int
   rows: int | None = None        # fixed total (prefill); None: sum of drawn sizes
   memory_bound: bool = False
+  gate_up: bool = False          # a gate/up projection (N = gate and up: SwiGLU applies)
 
   def group_sizes(self, seed: int = 0) -> np.ndarray:
     rng = np.random.default_rng(seed)
@@ -157,14 +158,14 @@ class GroupedGemmShape:
 
 def _ds(name, g, m, proj, **kw):
   n, k = (4096, 7168) if proj == "gu" else (7168, 2048)
-  return GroupedGemmShape(name, g, n, k, m, **kw)
+  return GroupedGemmShape(name, g, n, k, m, gate_up=proj == "gu", **kw)
 
 
 def _gm(name, proj, tokens):
   n, k = (1408, 2816) if proj == "gu" else (2816, 704)
   rows = tokens * 8
   return GroupedGemmShape(name, 128, n, k, rows // 128, rows=rows if tokens > 128 else None,
-                          memory_bound=tokens <= 128)
+                          memory_bound=tokens <= 128, gate_up=proj == "gu")
 
 
 GROUPED_GEMM_SHAPES = (
@@ -193,7 +194,8 @@ def _go(tp, tokens):
   tp: the gate/up projection [G, K=2880, N=2 * 2880 / tp] of `tokens` tokens."""
   rows = tokens * 4
   return GroupedGemmShape(f"GO_tp{tp}_gu_t{tokens}", 128, 2 * 2880 // tp, 2880, rows // 128,
-                          rows=rows if tokens > 128 else None, memory_bound=tokens <= 128)
+                          rows=rows if tokens > 128 else None, memory_bound=tokens <= 128,
+                          gate_up=True)
 
 
 # Outputs that are not whole 64-column tiles (not in PEERS.md): gpt-oss-120b's gate/up at tp 2

@@ -37,8 +37,7 @@ def smem_limit() -> int:
   """Bytes of shared memory one CTA may opt into on the Mosaic GPU target: the current device's
   (DeviceSpec) when it runs Mosaic GPU, else Hopper's, which every kernel here compiles for."""
   from jaxkern.device import DeviceSpec   # lazily: jaxkern's package imports the kernels
-  spec = DeviceSpec.current()
-  return (spec if spec.has_mosaic_gpu else DeviceSpec.for_kind("NVIDIA H200")).smem_per_block
+  return DeviceSpec.current().kernel_target.smem_per_block
 
 
 def smem_reason(nbytes: int, detail: str = "") -> str | None:

@@ -354,8 +354,8 @@ def test_vs_best_peer_pairs_ours_with_the_fastest_peer():
 
 def test_configs_cases_of_each_shape_set():
   """grouped_gemm_configs' (shape, layout) pairs: PEERS.md §3 in both layouts where they have
-  them, --shape_set n_edge's gpt-oss gate/up shapes contiguous only, with SwiGLU too (their
-  names hold "_gu_"), fp8 on PEERS.md's fp8 shapes. (A subprocess: the benchmarks' absl flags
+  them, --shape_set n_edge's gpt-oss gate/up shapes contiguous only, with SwiGLU too (gate/up
+  shapes only: `GroupedGemmShape.gate_up`), fp8 on PEERS.md's fp8 shapes. (A subprocess: the benchmarks' absl flags
   are one namespace per process.)"""
   code = """
 from benchmarks.grouped_gemm_configs import config_cases

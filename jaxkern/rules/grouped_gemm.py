@@ -177,7 +177,7 @@ def pallas_formula_config(problem: GroupedGemmProblem,
                           device: DeviceSpec | None = None) -> GroupedGemmPallasConfig | None:
   """An untuned shape's kernel config. Contiguous, several groups: tiles inside one group, 64 x
   256 (columns split) or 128 x 256 with a 4-deep ring, whichever `group_tile_rounds_us` models
-  faster on `device` (default, or a device without measured rates: the H200). That model picks
+  faster on `device`'s `kernel_target` (default: the H200). That model picks
   the faster of the two on every contiguous shape of several groups where both were timed (the
   H200's configs runs of sessions 14-15 and the SwiGLU one, the H100's runs 373 and 378, the
   gpt-oss N-edge rows of session 54's run379-380: tests/jaxkern/test_cost_model.py); the
@@ -227,17 +227,17 @@ def group_tile_rounds_us(problem: GroupedGemmProblem, config: GroupedGemmPallasC
   takes r / block_m + 1/2 row tiles on average (its ragged end: half a tile), at least one.
   What it sees: tall tiles halve the units, so at prefill sizes, or wherever they save a whole
   round, they win; where both make the same rounds (decode rows, one tile per group either way)
-  the shorter tile reads fewer bytes a unit. Equal group sizes assumed (M / G rows each)."""
-  spec = device if device is not None and roofline_us(1.0, 1.0, device) is not None else (
-      DeviceSpec.for_kind("NVIDIA H200"))
+  the shorter tile reads fewer bytes a unit. Equal group sizes assumed (M / G rows each).
+  device: its `kernel_target` (default: the H200)."""
+  spec = (device or DeviceSpec.for_kind("NVIDIA H200")).kernel_target
   parts = 2 if problem.activation == "swiglu" else 1
   rows_per_group = problem.m / problem.num_groups
   row_tiles = problem.num_groups * max(1.0, rows_per_group / config.block_m + 0.5)
   col_tiles = -(-(problem.n // parts) // (config.block_n // parts))
   rounds = math.ceil(row_tiles * col_tiles / spec.num_sms)
+  tile_bytes = (config.block_m + config.block_n) * problem.k * _itemsize(problem)
   unit = spec.num_sms * roofline_us(2.0 * config.block_m * config.block_n * problem.k,
-                                    (config.block_m + config.block_n) * problem.k * _itemsize(problem),
-                                    spec, fp8=problem.fp8)
+                                    tile_bytes, spec, fp8=problem.fp8)
   return rounds * unit
 
 

@@ -14,7 +14,7 @@ from _testing import rel_err
 from jaxkern.shapes import (ATTENTION_SHAPES, FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             HD128_ATTENTION_SHAPES, MASKED_GROUPED_GEMM_SHAPES,
                             MIXED_ATTENTION_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES,
-                            GroupedGemmShape, make_paged_batch)
+                            make_paged_batch)
 from pallas_kernels.extend_attention.config import ExtendAttentionPallasConfig
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
@@ -301,11 +301,11 @@ def test_grouped_gemm_pallas_stream_k(gpu, shape, partials):
                                    stream_k=True, sk_partials=partials)
   rng, sizes, rhs = _check_pallas_contiguous(shape, 2, config=config)
   _check_pallas_masked(rng, shape, sizes, rhs, config=config)
-  if shape.name.endswith("_gu"):
+  if shape.gate_up:
     _check_pallas_masked(rng, shape, sizes, rhs, config=config, activation="swiglu")
 
 
-@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.name.endswith("_gu")],
+@pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.gate_up],
                          ids=lambda s: s.name)
 def test_grouped_gemm_pallas_swiglu(gpu, shape):
   """The fused SwiGLU epilogue on every gate/up shape of PEERS.md §3: contiguous with 128x256
@@ -329,7 +329,7 @@ def test_grouped_gemm_pallas_k_major_bf16(gpu, shape):
   """K-major bf16 weights (rhs_layout="nk", [G, N, K] tiles read through a transposed view) on
   every PEERS.md §3 shape, contiguous, 128 x 256 tiles; SwiGLU on the gate/up shapes."""
   _check_pallas_contiguous(shape, 4, config=_GG_CONFIGS[0], rhs_layout="nk",
-                           activation="swiglu" if shape.name.endswith("_gu") else None)
+                           activation="swiglu" if shape.gate_up else None)
 
 
 _BY_NAME = {s.name: s for s in GROUPED_GEMM_SHAPES}
@@ -346,7 +346,7 @@ def test_grouped_gemm_pallas_partial_k_steps(gpu, shape):
   with exact boxes, masked with NaN past masked_m."""
   rng, sizes, rhs = _check_pallas_contiguous(shape, 5, config=_GG_CONFIGS[1])
   _check_pallas_contiguous(shape, 6, config=_GG_CONFIGS[0], rhs_layout="nk",
-                           activation="swiglu" if "_gu_" in shape.name else None)
+                           activation="swiglu" if shape.gate_up else None)
   if shape.num_groups > 1:
     _check_pallas_contiguous(shape, 7, config=GroupedGemmPallasConfig(
         block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", lhs_boxes="exact"))
@@ -421,7 +421,7 @@ def test_grouped_gemm_pallas_half_tiles(gpu, shape):
   rows -> zeros), SwiGLU on the gate/up shapes (64 columns of each part per consumer), and the
   masked layout on the masked shapes (NaN past masked_m -> zeros)."""
   cfg = GroupedGemmPallasConfig(block_m=128, block_n=256, num_stages=4, tiles="groups")
-  act = "swiglu" if shape.name.endswith("_gu") else None
+  act = "swiglu" if shape.gate_up else None
   rng, sizes, rhs = _check_pallas_contiguous(shape, 5, config=cfg)
   if act:
     _check_pallas_contiguous(shape, 6, config=cfg, activation=act)
@@ -491,7 +491,7 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   192 group tiles on the prefill rows since session 27), and masked (NaN
   past masked_m) where the shape has a masked form; against the float32 reference. The weights
   [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
-  _check_pallas_fp8(name, config, rhs_layout)
+  _check_pallas_fp8(_BY_NAME[name], config, rhs_layout)
 
 
 @pytest.mark.parametrize("partials", ["tile", "lanes"])
@@ -500,15 +500,13 @@ def test_grouped_gemm_pallas_fp8_stream_k(gpu, name, partials):
   """fp8 stream-K (the table's DS_G1_m1024_gu/fp8 config since session 32): 128 x 192 group
   tiles whose last units are split along K between CTAs, each CTA's range starting at its own
   scale block, on every fp8 shape, contiguous and masked, as test_grouped_gemm_pallas_fp8."""
-  _check_pallas_fp8(name, GroupedGemmPallasConfig(
+  _check_pallas_fp8(_BY_NAME[name], GroupedGemmPallasConfig(
       block_m=128, block_n=192, num_stages=4, block_k=128, tiles="groups", stream_k=True,
       sk_partials=partials), "nk")
 
 
-def _check_pallas_fp8(name, config, rhs_layout, masked=None):
-  """name: a PEERS.md §3 shape's (or the shape); masked: also check its masked form (default:
-  where PEERS.md has one)."""
-  shape = name if isinstance(name, GroupedGemmShape) else _BY_NAME[name]
+def _check_pallas_fp8(shape, config, rhs_layout, masked=None):
+  """masked: also check the shape's masked form (default: where PEERS.md has one)."""
   if masked is None:
     masked = shape.name in MASKED_GROUPED_GEMM_SHAPES
   rng = np.random.default_rng(5)

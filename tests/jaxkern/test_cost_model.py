@@ -236,10 +236,7 @@ def test_committed_h200_table_drives_the_rule():
 
   by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
   def problem(name, layout="contiguous"):
-    s = by_name[name]
-    m = s.masked_m_max if layout == "masked" else int(s.group_sizes().sum())
-    return gg_rule.GroupedGemmProblem(layout=layout, num_groups=s.num_groups, m=m, k=s.k, n=s.n,
-                                      dtype="bfloat16", out_dtype="bfloat16", activation=None)
+    return _shape_problem(by_name[name], layout)
   one = gg_rule.choose(problem("DS_G1_m1024_gu"), H200)
   assert (one.impl, one.source, one.config.method) == ("xla", "table", "ragged_dot")
   many = gg_rule.choose(problem("Gm_prefill_gu"), H200)
@@ -285,6 +282,15 @@ def test_committed_h200_table_drives_the_rule():
   swiglu = gg_rule.choose(dataclasses.replace(problem("Gm_prefill_gu"), activation="swiglu"), H200)
   assert swiglu.impl == "pallas" and swiglu.problem.table_key()["activation"] == "swiglu"
   assert gg_rule.pallas_unsupported_reason(swiglu.problem, swiglu.config) is None
+
+
+def _shape_problem(s, layout="contiguous", activation=None, rhs_layout="kn", dtype="bfloat16"):
+  """The problem of a `GroupedGemmShape` (its drawn rows; masked: M_max rows a group), bf16
+  output."""
+  m = s.masked_m_max if layout == "masked" else int(s.group_sizes().sum())
+  return gg_rule.GroupedGemmProblem(layout=layout, num_groups=s.num_groups, m=m, k=s.k, n=s.n,
+                                    dtype=dtype, out_dtype="bfloat16", activation=activation,
+                                    rhs_layout=rhs_layout)
 
 
 def _problem_of_key(key: dict) -> gg_rule.GroupedGemmProblem:
@@ -376,12 +382,8 @@ def test_fp8_formula_follows_the_committed_k_major_measurements():
   exact = 0
   for name in shapes:
     s = by_name[name.split("/")[0]]
-    masked = "/masked" in name
-    m = s.masked_m_max if masked else int(s.group_sizes().sum())
-    p = gg_rule.GroupedGemmProblem(layout="masked" if masked else "contiguous",
-                                   num_groups=s.num_groups, m=m, k=s.k, n=s.n,
-                                   dtype="float8_e4m3fn", out_dtype="bfloat16", activation=None,
-                                   rhs_layout="nk")
+    p = _shape_problem(s, "masked" if "/masked" in name else "contiguous", rhs_layout="nk",
+                       dtype="float8_e4m3fn")
     times = {r["impl"]: r["us"] for r in records
              if r["shape"] == name and r["impl"].startswith("pallas/") and r.get("us")}
     mine = times[gg_rule.config_name(gg_rule.pallas_formula_config(p))]
@@ -407,10 +409,7 @@ def test_bf16_formula_follows_the_committed_group_tile_measurements():
   assert len(shapes) == 11
   ratios = {}
   for name in shapes:
-    s = by_name[name]
-    p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=s.num_groups,
-                                   m=int(s.group_sizes().sum()), k=s.k, n=s.n, dtype="bfloat16",
-                                   out_dtype="bfloat16", activation=None)
+    p = _shape_problem(by_name[name])
     times = {r["impl"]: r["us"] for r in records
              if r["shape"] == name and r["impl"].startswith("pallas/") and r.get("us")}
     ratios[name] = (times[gg_rule.config_name(gg_rule.pallas_formula_config(p, H200))]
@@ -468,10 +467,7 @@ def test_group_tile_height_follows_every_committed_pair():
     base, _, act = name.partition("/")
     s = by_name[base]
     edge = (s.n // (2 if act else 1)) % 64 != 0       # gpt-oss: timed on K-major weights
-    p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=s.num_groups,
-                                   m=int(s.group_sizes().sum()), k=s.k, n=s.n, dtype="bfloat16",
-                                   out_dtype="bfloat16", activation=act or None,
-                                   rhs_layout="nk" if edge else "kn")
+    p = _shape_problem(s, activation=act or None, rhs_layout="nk" if edge else "kn")
     config = gg_rule.pallas_formula_config(p, DeviceSpec.for_kind(kind))
     assert config.tiles == "groups" and config.block_n == 256, name
     assert (config.block_m == 64) == (narrow_us < wide_us), (kind, name, narrow_us, wide_us)
@@ -479,11 +475,8 @@ def test_group_tile_height_follows_every_committed_pair():
       old_misses.append(max(narrow_us, wide_us) / min(narrow_us, wide_us))
   assert len(old_misses) == 7 and 1.18 < min(old_misses) and max(old_misses) < 1.25
   # explain says what the model weighed (gpt-oss's tp 4 prefill gate/up, K-major, on the H100)
-  s = by_name["GO_tp4_gu_t8192"]
-  choice = gg_rule.choose(gg_rule.GroupedGemmProblem(
-      layout="contiguous", num_groups=s.num_groups, m=int(s.group_sizes().sum()), k=s.k, n=s.n,
-      dtype="bfloat16", out_dtype="bfloat16", activation=None, rhs_layout="nk"),
-      DeviceSpec.for_kind("NVIDIA H100 80GB HBM3"))
+  choice = gg_rule.choose(_shape_problem(by_name["GO_tp4_gu_t8192"], rhs_layout="nk"),
+                          DeviceSpec.for_kind("NVIDIA H100 80GB HBM3"))
   assert choice.impl == "pallas" and choice.config.block_m == 128, choice
   assert "group tiles 128 x 256 by the wave model" in choice.reason, choice.reason
 
@@ -502,9 +495,7 @@ def test_bf16_masked_formula_follows_the_committed_measurements():
   assert len(shapes) == 8
   for name in shapes:
     s = by_name[name.split("/")[0]]
-    p = gg_rule.GroupedGemmProblem(layout="masked", num_groups=s.num_groups, m=s.masked_m_max,
-                                   k=s.k, n=s.n, dtype="bfloat16", out_dtype="bfloat16",
-                                   activation=None)
+    p = _shape_problem(s, "masked")
     times = {r["impl"]: r["us"] for r in records
              if r["shape"] == name and r["impl"].startswith("pallas/") and r.get("us")}
     config = gg_rule.pallas_formula_config(p)
