@@ -197,16 +197,32 @@ def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec)
 # Persistent global tiles (ExtendAttentionPallasConfig.persistent_ctas), from static facts: the
 # kernel deals the items to the CTAs at trace time by a list schedule with estimated costs
 # (plan.persistent_deal), which is as even as the estimate only where it is exact: every sequence
-# max_extend_len long (T = B * max_extend_len), a multiple of a tile (no tile runs two sequences'
-# key loops, which the estimate does not price), and no more than one key block of prefix. There
-# a persistent item saves plan.PERSISTENT_SAVES_US = 1.1 us (session 18: head_dim 128
-# prefill_long, one sequence, whose deal is even either way, 908-917 -> 890-902 us, 14-18 us over
-# ~15.5 items per CTA; the next item's queries load while the output leaves through chunk
-# buffers), and the launch model
-# (plan.launch_makespans over plan.item_costs, the session-16 step and item costs) says whether
-# that is worth having: more than _PERSISTENT_MIN_GAIN of the launch. It over-predicts the
-# chunks' gains (8-15% predicted; measured in three A/B runs: chunk 16x1024/0 4.1-5.0%, 32x512/0
-# 8.0-9.2%, 8x512/0 3.6-5.7%) but ranks them right.
+# max_extend_len long (T = B * max_extend_len) and a multiple of a tile (no tile runs two sequences'
+# key loops, which the estimate does not price), and every item's prefix steps known. The estimate
+# prices each item's prefix at the static bound (plan.visible_prefix), which is exact up to one key
+# block of prefix. Past that, the real prefixes may differ from sequence to sequence; the deal, in
+# launch order (a sequence's items next to each other), is then still even where every sequence has
+# at least one item per CTA and its items run one after another (index order; `_even_share`): each
+# CTA gets about the same share of every sequence, whatever its real prefix. Where a sequence has
+# fewer items, each CTA runs those of a few sequences, and a static deal cannot know which are long.
+# Session 55 (one H100, extend_attention_session55/, CUPTI kernel us, one CTA per item ->
+# persistent): with 256 items per sequence (head_dim 128, 8 x 1024 tokens) uniform prefixes of 1024
+# keys 406.6-430.4 -> 386.0-397.1 (run382, run384: 4.7-7.7%), mixed prefixes of 0-2048 keys
+# 394.7-397.9 -> 389.8-391.2 (run383-384: 1.1-1.8%), one 8192-key prefix beside seven empty ones
+# 420.3 / 421.7 -> 422.3 / 422.6 (run383: level); with 32-64 items per sequence (head_dim 256, 32 x
+# 512 and 16 x 1024 tokens) uniform prefixes 1.8-4.9% faster but mixed prefixes 215.1-218.2 ->
+# 240.2-247.9 and 372.7-378.0 -> 430.9-439.0 us (11.6-16.5% slower). A deal made at run time from
+# the real prefixes, as runs of consecutive items of equal cost, was 6.6-44.6% slower than one CTA
+# per item on every batch tried (run384, runtime_deal_experiment.patch), and its XLA added 11-15 us:
+# CTAs on far-apart items lose the L2 reuse of neighbouring items, which read the same keys. Where
+# the model holds, a persistent item saves plan.PERSISTENT_SAVES_US = 1.1 us (session 18: head_dim
+# 128 prefill_long, one sequence, whose deal is even either way, 908-917 -> 890-902 us, 14-18 us
+# over ~15.5 items per CTA; the next item's queries load while the output leaves through chunk
+# buffers), and the launch model (plan.launch_makespans over plan.item_costs, the session-16 step
+# and item costs) says whether that is worth having: more than _PERSISTENT_MIN_GAIN of the launch.
+# It over-predicts the prefix-free chunks' gains (8-15% predicted; measured in three A/B runs:
+# chunk 16x1024/0 4.1-5.0%, 32x512/0 8.0-9.2%, 8x512/0 3.6-5.7%) and under-predicts head_dim 128
+# chunk 8x1024/1024's (4.3% predicted, 4.7-7.7% measured), but ranks them right.
 # benchmarks/results/logs/extend_attention_session18/ (ab_tail_deal, ab_prefetch); session 17's
 # deal without the chunk buffers in ../extend_attention_session17/ab_persistent_deal.json.
 # The chunk buffers raise head_dim 256's shared memory to 225 KB, which leaves the overlapped
@@ -222,17 +238,27 @@ def _spills(config, head_dim: int) -> bool:
   return config.overlap and head_dim == 256
 
 
+def _even_share(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> bool:
+  """Each persistent CTA gets about the same share of every sequence's items: one sequence, or
+  sequences launched one after another (index order) with at least an item (tile, KV head) per
+  CTA each."""
+  p = problem
+  tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
+  items = p.max_extend_len // tile_tokens * p.num_kv_heads
+  return p.num_seqs == 1 or (config.tile_order == "index" and items >= (device.num_sms or 132))
+
+
 def persistent_estimate(problem: ExtendAttentionProblem, config,
                         device: DeviceSpec) -> tuple[float, float] | None:
   """(one CTA per item, persistent) modelled microseconds of a global-tile launch, or None where
   the model is not exact (per-sequence tiles; sequences of other lengths than max_extend_len, or
-  not a whole number of tiles; a prefix longer than one key block; the cost order, ranked at run
-  time)."""
+  not a whole number of tiles; the cost order, ranked at run time; a prefix of more than one key
+  block, unless every sequence has an item for every CTA: see above)."""
   p = problem
   tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
   if (config.tiles != "global" or config.tile_order == "cost"
       or p.num_tokens != p.num_seqs * p.max_extend_len or p.max_extend_len % tile_tokens
-      or p.visible_prefix > config.block_kv):
+      or (p.visible_prefix > config.block_kv and not _even_share(p, config, device))):
     return None
   steps = plan.launch_steps(
       tile_order=config.tile_order if p.num_seqs > 1 else "index",

@@ -614,11 +614,13 @@ def test_committed_h200_table_orders_global_tiles_per_batch():
 
 def test_persistent_launch_only_where_the_launch_model_is_exact():
   """Persistent CTAs (items dealt at trace time by a list schedule on estimated costs) where every
-  sequence is max_extend_len long, a whole number of tiles, with at most one key block of prefix,
-  and the model predicts a gain: the prefix-free chunks (measured 3.6-9.2% faster on the H200)
-  and head_dim 128 prefill_long (1.5-2.1%); not prefill_multi (tiles straddle its 1000-token
-  sequences), prefill_long (its overlapped loop spills at head_dim 256: measured 8% slower),
-  prefixes, per-sequence tiles, run-time cost orders."""
+  sequence is max_extend_len long, a whole number of tiles, with at most one key block of prefix
+  or an item per CTA in every sequence, and the model predicts a gain: the prefix-free chunks
+  (measured 3.6-9.2% faster on the H200), head_dim 128 prefill_long (1.5-2.1%) and head_dim 128
+  chunk 8x1024/1024 (256 items per sequence; 4.7-7.7% on an H100); not prefill_multi (tiles
+  straddle its 1000-token sequences), prefill_long (its overlapped loop spills at head_dim 256:
+  measured 8% slower), the head_dim 256 chunks over a prefix (32-64 items per sequence: mixed
+  prefixes measured 11.6-16.5% slower), per-sequence tiles, run-time cost orders."""
   from jaxkern.ops.extend_attention import attention_problem
   from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
 
@@ -634,7 +636,8 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
     cost = dataclasses.replace(choice.config, tiles="global", tile_order="cost", num_splits=1)
     assert ea_rule.persistent_estimate(p, cost, H200) is None
   assert {n for n, c in persistent.items() if c} == {"chunk_8x512_p0", "chunk_16x1024_p0",
-                                                     "chunk_32x512_p0", "hd128_prefill_long"}
+                                                     "chunk_32x512_p0", "hd128_prefill_long",
+                                                     "hd128_chunk_8x1024_p1024"}
   assert {c for c in persistent.values()} == {0, H200.num_sms}
   # The model's gain is not what keeps an overlapped head_dim-256 loop from persistent CTAs.
   p = ea_rule.ExtendAttentionProblem(
@@ -646,6 +649,34 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
     assert ea_rule.with_persistence(p, cfg, H200)[0].persistent_ctas == 0
     assert ea_rule.with_persistence(p, dataclasses.replace(cfg, overlap=False),
                                     H200)[0].persistent_ctas == H200.num_sms
+
+
+def test_persistent_launch_over_a_prefix_needs_an_item_per_cta_in_every_sequence():
+  """Past one key block of prefix the deal prices every item's prefix at the static bound, which
+  the real prefixes may not reach; it stays even where each CTA gets a share of every sequence:
+  one sequence, or sequences launched one after another with at least num_sms items (tile, KV
+  head) each."""
+  def problem(num_seqs, ext, prefix, hq=32, hkv=8, head_dim=128):
+    return ea_rule.ExtendAttentionProblem(
+        num_tokens=num_seqs * ext, num_seqs=num_seqs, num_q_heads=hq, num_kv_heads=hkv,
+        head_dim=head_dim, dtype="bfloat16", page_size=16, max_pages=prefix // 16,
+        max_extend_len=ext, sliding_window=None, logit_cap=False)
+  cfg = ea_rule.ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128)
+  est = lambda p, c=cfg: ea_rule.persistent_estimate(p, c, H200)
+  # 1024 tokens at G = 4: 32 tiles of 32 tokens x 8 KV heads = 256 items per sequence >= 132
+  assert est(problem(8, 1024, 1024)) is not None
+  assert est(problem(8, 1024, 128)) is not None            # one key block: exact anyway
+  assert est(problem(8, 512, 1024)) is None                # 16 tiles x 8: 128 items, too few
+  assert est(problem(8, 544, 1024)) is not None            # 17 tiles x 8: 136
+  assert est(problem(8, 1024, 1024, hkv=4, hq=16)) is None  # 32 tiles x 4: 128
+  assert est(problem(1, 512, 4096, hkv=4, hq=16)) is not None   # one sequence: one prefix
+  assert est(problem(8, 1024, 1024), dataclasses.replace(cfg, tile_order="position")) is None
+  assert est(problem(1, 1024, 1024), dataclasses.replace(cfg, tile_order="position")) is not None
+  # head_dim 256, 16 x 1024 over 1024 keys: 16 tiles x 4 KV heads = 64 items per sequence
+  p256 = problem(16, 1024, 1024, hq=8, hkv=4, head_dim=256)
+  c64 = dataclasses.replace(cfg, block_kv=64)
+  assert est(p256, c64) is None
+  assert ea_rule.choose(p256, H200).config.persistent_ctas == 0
 
 
 def test_launch_model_functions():
