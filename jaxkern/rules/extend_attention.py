@@ -238,14 +238,12 @@ def _spills(config, head_dim: int) -> bool:
   return config.overlap and head_dim == 256
 
 
-def _even_share(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> bool:
-  """Each persistent CTA gets about the same share of every sequence's items: one sequence, or
-  sequences launched one after another (index order) with at least an item (tile, KV head) per
-  CTA each."""
-  p = problem
-  tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
-  items = p.max_extend_len // tile_tokens * p.num_kv_heads
-  return p.num_seqs == 1 or (config.tile_order == "index" and items >= (device.num_sms or 132))
+def _even_share(problem: ExtendAttentionProblem, config, tile_tokens: int, ctas: int) -> bool:
+  """Each of `ctas` persistent CTAs gets about the same share of every sequence's items: one
+  sequence, or sequences launched one after another (index order) with at least an item (tile of
+  `tile_tokens`, KV head) per CTA each."""
+  items = problem.max_extend_len // tile_tokens * problem.num_kv_heads
+  return problem.num_seqs == 1 or (config.tile_order == "index" and items >= ctas)
 
 
 def persistent_estimate(problem: ExtendAttentionProblem, config,
@@ -256,9 +254,10 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
   block, unless every sequence has an item for every CTA: see above)."""
   p = problem
   tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
+  ctas = device.num_sms or 132
   if (config.tiles != "global" or config.tile_order == "cost"
       or p.num_tokens != p.num_seqs * p.max_extend_len or p.max_extend_len % tile_tokens
-      or (p.visible_prefix > config.block_kv and not _even_share(p, config, device))):
+      or (p.visible_prefix > config.block_kv and not _even_share(p, config, tile_tokens, ctas))):
     return None
   steps = plan.launch_steps(
       tile_order=config.tile_order if p.num_seqs > 1 else "index",
@@ -267,8 +266,7 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
       prefix_steps=-(-p.visible_prefix // config.block_kv), window=p.sliding_window)
   costs = functools.partial(plan.item_costs, steps, block_kv=config.block_kv,
                             head_dim=p.head_dim, consumers=config.consumers)
-  one, persistent = plan.launch_makespans(costs(), costs(persistent=True),
-                                          ctas=device.num_sms or 132)
+  one, persistent = plan.launch_makespans(costs(), costs(persistent=True), ctas=ctas)
   return one * plan.STEP_US_64, persistent * plan.STEP_US_64
 
 
