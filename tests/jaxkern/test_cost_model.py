@@ -651,16 +651,24 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
                                     H200)[0].persistent_ctas == H200.num_sms
 
 
+def _uniform_problem(num_seqs, ext, prefix, hq=32, hkv=8, head_dim=128):
+  """The rule's problem of `num_seqs` sequences of `ext` new tokens over `prefix` cached keys
+  each (page size 16, bf16; abstract inputs)."""
+  from jaxkern.ops.extend_attention import attention_problem
+  from jaxkern.shapes import make_paged_batch
+  args, max_ext = make_paged_batch([(prefix, ext)] * num_seqs, num_q_heads=hq, num_kv_heads=hkv,
+                                   head_dim=head_dim, page_size=16, dtype=jnp.bfloat16,
+                                   abstract=True)
+  return attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=None,
+                           max_extend_len=max_ext)
+
+
 def test_persistent_launch_over_a_prefix_needs_an_item_per_cta_in_every_sequence():
   """Past one key block of prefix the deal prices every item's prefix at the static bound, which
   the real prefixes may not reach; it stays even where each CTA gets a share of every sequence:
   one sequence, or sequences launched one after another with at least num_sms items (tile, KV
   head) each."""
-  def problem(num_seqs, ext, prefix, hq=32, hkv=8, head_dim=128):
-    return ea_rule.ExtendAttentionProblem(
-        num_tokens=num_seqs * ext, num_seqs=num_seqs, num_q_heads=hq, num_kv_heads=hkv,
-        head_dim=head_dim, dtype="bfloat16", page_size=16, max_pages=prefix // 16,
-        max_extend_len=ext, sliding_window=None, logit_cap=False)
+  problem = _uniform_problem
   cfg = ea_rule.ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=128)
   est = lambda p, c=cfg: ea_rule.persistent_estimate(p, c, H200)
   # 1024 tokens at G = 4: 32 tiles of 32 tokens x 8 KV heads = 256 items per sequence >= 132
@@ -677,6 +685,44 @@ def test_persistent_launch_over_a_prefix_needs_an_item_per_cta_in_every_sequence
   c64 = dataclasses.replace(cfg, block_kv=64)
   assert est(p256, c64) is None
   assert ea_rule.choose(p256, H200).config.persistent_ctas == 0
+  # the H100 has no attention table: its formula's plain loop (no spills) stays one CTA per item
+  # for want of items, not for the spills that keep the H200 table's overlapped config so
+  h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
+  choice = ea_rule.choose(p256, h100)
+  assert (choice.source, choice.config.overlap, choice.config.persistent_ctas) == (
+      "formula", False, 0), choice
+
+
+@pytest.mark.parametrize("num_seqs,ext,prefix,hq,hkv,head_dim,block_kv", [
+    (8, 1024, 1024, 32, 8, 128, 128), (8, 544, 1024, 32, 8, 128, 128),
+    (8, 512, 1024, 32, 8, 128, 128), (32, 512, 512, 8, 4, 256, 64),
+    (16, 1024, 1024, 8, 4, 256, 64)])
+def test_static_deal_shares_every_sequence_where_the_rule_deals_over_a_prefix(
+    num_seqs, ext, prefix, hq, hkv, head_dim, block_kv):
+  """What `_even_share` rests on: the kernel's trace-time deal (plan.persistent_deal over the
+  launch model's costs, as mosaic.py builds it) gives every one of 132 CTAs one or two items of
+  every sequence where the rule takes persistent CTAs over a prefix (256 and 136 items per
+  sequence), and leaves some CTA without an item of some sequence where it does not (128, 32,
+  64): there a long real prefix lands on a few CTAs."""
+  from pallas_kernels.extend_attention import plan
+  p = _uniform_problem(num_seqs, ext, prefix, hq, hkv, head_dim)
+  cfg = ea_rule.ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=block_kv)
+  tile_tokens = cfg.block_rows // (hq // hkv)
+  num_tiles, ctas = num_seqs * ext // tile_tokens, H200.num_sms
+  steps = plan.launch_steps(tile_order="index", num_tiles=num_tiles, num_kv_heads=hkv,
+                            tile_tokens=tile_tokens, seq_tokens=ext, block_kv=block_kv,
+                            prefix_steps=-(-p.visible_prefix // block_kv))
+  deal = plan.persistent_deal(plan.item_costs(steps, block_kv=block_kv, head_dim=head_dim,
+                                              consumers=2, persistent=True), ctas)
+  counts, items = deal[:ctas], deal[ctas:].reshape(ctas, -1)
+  share = np.zeros((ctas, num_seqs), np.int64)       # items of each sequence on each CTA
+  for c in range(ctas):
+    tiles = num_tiles - 1 - items[c, :counts[c]] // hkv    # index order: from the last tile
+    np.add.at(share[c], tiles * tile_tokens // ext, 1)
+  dealt = ea_rule.persistent_estimate(p, cfg, H200) is not None
+  assert dealt == (share.min() >= 1), (share.min(), share.max())
+  if dealt:
+    assert share.max() - share.min() <= 1
 
 
 def test_launch_model_functions():
