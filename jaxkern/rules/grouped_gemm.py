@@ -175,21 +175,20 @@ _GROUP_TILES = (GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_
 
 def pallas_formula_config(problem: GroupedGemmProblem,
                           device: DeviceSpec | None = None) -> GroupedGemmPallasConfig | None:
-  """An untuned shape's kernel config. Contiguous, several groups: tiles inside one group, 64 x
-  256 (columns split) or 128 x 256 with a 4-deep ring, whichever `group_tile_rounds_us` models
-  faster on `device`'s `kernel_target` (default: the H200). That model picks
-  the faster of the two on every contiguous shape of several groups where both were timed (the
-  H200's configs runs of sessions 14-15 and the SwiGLU one, the H100's runs 373 and 378, the
-  gpt-oss N-edge rows of session 54's run379-380 and session 55's run385-386:
-  tests/jaxkern/test_cost_model.py); the rows-per-group threshold it replaced (64 x 256 up to
-  256 rows per group) missed 10 of those 25, by 18-25%. The masked layout with more than 128 rows per group (M_max): 128 x 256 group
-  tiles, the rows past masked_m as zero units after the work (session 28,
-  benchmarks/results/h200/grouped_gemm_configs.json: the fastest kernel config on all four
-  such rows, DS_G1 and DS_G4, by 3-36%). One group, or the masked layout of <= 128 rows per
-  group (whose row tiles lie inside one group's slab when M_max is a multiple of block_m, as on
-  every measured shape): 128 x 256 row tiles from 128 rows per group (within 4.1% of the
-  fastest on the four masked decode rows), else 64-row tiles split by columns. None if the
-  kernel cannot run it."""
+  """An untuned shape's kernel config. Contiguous, several groups: tiles inside one group, 64 x 256
+  (columns split) or 128 x 256 with a 4-deep ring, whichever `group_tile_rounds_us` models faster
+  on `device`'s `kernel_target` (default: the H200). That model picks the faster of the two on
+  every contiguous shape of several groups where both were timed (the H200's configs runs of
+  sessions 14-15 and the SwiGLU one, the H100's runs 373 and 378, the gpt-oss N-edge rows of
+  session 54's run379-380 and session 55's run385-386: tests/jaxkern/test_cost_model.py); the
+  rows-per-group threshold it replaced (64 x 256 up to 256 rows per group) missed 10 of those 25,
+  by 18-25%. The masked layout with more than 128 rows per group (M_max): 128 x 256 group tiles,
+  the rows past masked_m as zero units after the work (session 28,
+  benchmarks/results/h200/grouped_gemm_configs.json: the fastest kernel config on all four such
+  rows, DS_G1 and DS_G4, by 3-36%). One group, or the masked layout of <= 128 rows per group
+  (whose row tiles lie inside one group's slab when M_max is a multiple of block_m, as on every
+  measured shape): 128 x 256 row tiles from 128 rows per group (within 4.1% of the fastest on the
+  four masked decode rows), else 64-row tiles split by columns. None if the kernel cannot run it."""
   C = GroupedGemmPallasConfig
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
