@@ -180,8 +180,8 @@ def pallas_formula_config(problem: GroupedGemmProblem,
   on `device`'s `kernel_target` (default: the H200). That model picks the faster of the two on
   every contiguous shape of several groups where both were timed (the H200's configs runs of
   sessions 14-15 and the SwiGLU one, the H100's runs 373 and 378, the gpt-oss N-edge rows of
-  session 54's run379-380 and session 55's run385-386: tests/jaxkern/test_cost_model.py); the
-  rows-per-group threshold it replaced (64 x 256 up to 256 rows per group) missed 10 of those 25,
+  session 54's run379-380 and sessions 55-56's run385-388: tests/jaxkern/test_cost_model.py); the
+  rows-per-group threshold it replaced (64 x 256 up to 256 rows per group) missed 11 of those 28,
   by 18-25%. The masked layout with more than 128 rows per group (M_max): 128 x 256 group tiles,
   the rows past masked_m as zero units after the work (session 28,
   benchmarks/results/h200/grouped_gemm_configs.json: the fastest kernel config on all four such
