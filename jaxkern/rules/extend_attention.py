@@ -116,7 +116,7 @@ def _max_splits(problem: ExtendAttentionProblem, block_kv: int) -> int:
 def _splits_for(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> int:
   """Flash-decoding split: enough CTAs for about one full wave, within `_max_splits`."""
   ctas = _tiles_of(problem, config) * problem.num_kv_heads
-  sms = device.num_sms or 132
+  sms = device.kernel_target.num_sms
   return int(max(1, min(_max_splits(problem, config.block_kv), sms // max(ctas, 1), 16)))
 
 
@@ -191,7 +191,7 @@ _HEAVIEST_FIRST_WAVES = 2
 
 def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> bool:
   ctas = _tiles_of(problem, config) * problem.num_kv_heads
-  return problem.num_seqs > 1 and ctas <= _HEAVIEST_FIRST_WAVES * (device.num_sms or 132)
+  return problem.num_seqs > 1 and ctas <= _HEAVIEST_FIRST_WAVES * device.kernel_target.num_sms
 
 
 # Persistent global tiles (ExtendAttentionPallasConfig.persistent_ctas), from static facts: the
@@ -254,7 +254,7 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
   block, unless every sequence has an item for every CTA: see above)."""
   p = problem
   tile_tokens = config.block_rows // (p.num_q_heads // p.num_kv_heads)
-  ctas = device.num_sms or 132
+  ctas = device.kernel_target.num_sms
   if (config.tiles != "global" or config.tile_order == "cost"
       or p.num_tokens != p.num_seqs * p.max_extend_len or p.max_extend_len % tile_tokens
       or (p.visible_prefix > config.block_kv and not _even_share(p, config, tile_tokens, ctas))):
@@ -282,7 +282,7 @@ def with_persistence(problem: ExtendAttentionProblem, config,
     return config, model + ("one CTA per item (the overlapped loop spills registers at head_dim "
                             "256, and persistent CTAs' chunk buffers leave them little L1: "
                             "measured 4.6-8.4% slower)")
-  persistent = dataclasses.replace(config, persistent_ctas=device.num_sms or 132)
+  persistent = dataclasses.replace(config, persistent_ctas=device.kernel_target.num_sms)
   reason = support.unsupported_reason(persistent, head_dim=problem.head_dim, dtype=problem.dtype,
                                       num_q_heads=problem.num_q_heads,
                                       num_kv_heads=problem.num_kv_heads)

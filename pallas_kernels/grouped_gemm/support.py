@@ -73,7 +73,7 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   if n_out % 64 and not (k_major or dtype == FP8):
     # [G, K, N] weights go through swizzled TMA tiles of 64 columns, and Mosaic GPU describes a
     # tiled copy's global array as whole tiles: N = 1000 does not lower. K-major weights have N
-    # as their rows, and the output goes out through an untiled view (`untiled_stores`).
+    # as their rows, and the output goes out through an untiled view (`_mgpu.untiled_copies`).
     return (f"N={n} with rhs_layout='kn': [G, K, N] weights are read in tiles of 64 columns, "
             f"so {'N/2' if activation == 'swiglu' else 'N'} must be a multiple of 64; "
             f"store the weights K-major (rhs_layout='nk', [G, N, K]) for this N")

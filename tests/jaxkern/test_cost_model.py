@@ -655,6 +655,28 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
                                     H200)[0].persistent_ctas == H200.num_sms
 
 
+def test_forced_kernel_config_off_hopper_is_the_kernel_targets():
+  """impl="pallas" forced where Mosaic GPU does not run (interpret mode or a CUDA export on a
+  CPU): the formula's splits, tile order and persistent CTAs are sized for the kernel target
+  (`DeviceSpec.kernel_target`, the H200) rather than the host's one "SM"."""
+  from jaxkern.ops.extend_attention import attention_problem
+  from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
+
+  cpu = DeviceSpec.for_kind("cpu")
+  assert cpu.kernel_target == H200 and H200.kernel_target == H200
+  persistent = 0
+  for shape in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES:
+    args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
+    p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
+                          max_extend_len=max_ext)
+    on_cpu = ea_rule.config_for("pallas", p, cpu)
+    assert on_cpu == ea_rule.config_for("pallas", p, H200), shape.name
+    persistent += on_cpu.persistent_ctas == H200.num_sms
+  assert persistent        # (the host's one "SM" launched these on one CTA)
+  # 4 sequences x 4 KV heads verifying over 8000 keys: splits for ~one wave of 132 CTAs
+  assert ea_rule.config_for("pallas", _uniform_problem(4, 4, 8000, 8, 4, 256), cpu).num_splits == 8
+
+
 def _uniform_problem(num_seqs, ext, prefix, hq=32, hkv=8, head_dim=128):
   """The rule's problem of `num_seqs` sequences of `ext` new tokens over `prefix` cached keys
   each (page size 16, bf16; abstract inputs)."""
