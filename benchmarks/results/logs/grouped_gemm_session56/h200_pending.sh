@@ -3,7 +3,7 @@
 # repository root; session 55's h200_pending.sh (the hd128 chunk, the SwiGLU prefill rows) is for
 # the call after it. Prints the GPU's name and stops at once on any other kind.
 # Gemma prefill gate/up (issue 4's bar: 636 TFLOP/s against 650): the H200 table has 128 x
-#    128 group tiles (session 38: 843 us kernel against 864 for 128 x 192); on an H100 128 x 256
+#    128 group tiles (session 38: 846 us a call against 864 for 128 x 192); on an H100 128 x 256
 #    group tiles took 11% less time (841.1 vs 946.0 us; session 56, run391). The configs run
 #    (XLA, the two configs, bands 1 and 2 of the faster; about 200 s) with --update-tuning (the
 #    table to $OUT), then the public op beside the peers (merge its records
