@@ -711,12 +711,14 @@ def test_persistent_launch_over_a_prefix_needs_an_item_per_cta_in_every_sequence
   c64 = dataclasses.replace(cfg, block_kv=64)
   assert est(p256, c64) is None
   assert ea_rule.choose(p256, H200).config.persistent_ctas == 0
-  # the H100 has no attention table: its formula's plain loop (no spills) stays one CTA per item
-  # for want of items, not for the spills that keep the H200 table's overlapped config so
+  # the formula's plain loop (no spills) stays one CTA per item for want of items, not for the
+  # spills that keep the tables' overlapped config so (H200 and, since session 57, H100 rows)
   h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
+  formula = ea_rule.config_for("pallas", p256, h100)
+  assert (formula.overlap, formula.persistent_ctas) == (False, 0), formula
   choice = ea_rule.choose(p256, h100)
   assert (choice.source, choice.config.overlap, choice.config.persistent_ctas) == (
-      "formula", False, 0), choice
+      "table", True, 0), choice
 
 
 @pytest.mark.parametrize("num_seqs,ext,prefix,hq,hkv,head_dim,block_kv", [
@@ -817,3 +819,54 @@ def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():
   wide = ea_rule.formula_config(dataclasses.replace(pre, head_dim=256), H200)
   assert (wide.block_kv, wide.overlap) == (64, False)
   assert not ea_rule.formula_config(p, H200).overlap                   # verify: never
+
+
+def _seed_problem(name):
+  from jaxkern.ops.extend_attention import attention_problem
+  from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
+  shape = {s.name: s for s in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES}[name]
+  args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
+  return attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
+                           max_extend_len=max_ext)
+
+
+def test_one_short_sequence_takes_per_sequence_tiles():
+  """The formula runs one prefix-free sequence on per-sequence tiles of one warpgroup where the
+  two-warpgroup global tiles would not fill a wave (prefill_chat: measured 24.0 against 33.9 us
+  on an H100, 26.9 against 35.4 on the H200, where both tables' rows picked per-sequence tiles),
+  and keeps global tiles from two waves up, for several sequences, and over a prefix."""
+  h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
+  chat = _seed_problem("prefill_chat")
+  for device in (H200, h100):
+    cfg = ea_rule.formula_config(chat, device)
+    assert (cfg.tiles, cfg.consumers, cfg.num_splits) == ("sequence", 1, 1)
+    table = ea_rule.choose(chat, device)
+    assert table.source == "table" and table.config.tiles == "sequence", table
+    for name in ("prefill_long", "prefill_multi", "chunk_8x512_p0", "hd128_prefill_long"):
+      assert ea_rule.formula_config(_seed_problem(name), device).tiles == "global", name
+  # the line is one wave: 2000 tokens (125 c2 CTAs) per sequence, 2200 (138) global
+  for tokens, tiles in ((200, "sequence"), (2000, "sequence"), (2200, "global")):
+    p = dataclasses.replace(chat, num_tokens=tokens, max_extend_len=tokens)
+    assert ea_rule.formula_config(p, H200).tiles == tiles, tokens
+  over_cache = dataclasses.replace(chat, max_pages=64)       # a 1000-token chunk over 1024 keys
+  assert ea_rule.formula_config(over_cache, H200).tiles == "global"
+  two = dataclasses.replace(chat, num_seqs=2, num_tokens=1000)
+  assert ea_rule.formula_config(two, H200).tiles == "global"
+
+
+def test_committed_h100_attention_table():
+  """Session 57 measured the candidates on an H100 (run395-396) for four PEERS.md shapes; the H100
+  rule reads those rows (prefill_chat on per-sequence tiles, 23.9 us beside cuDNN's 28.6 where the
+  formula's global tiles had run 34.0 in run394) and the formula elsewhere."""
+  h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
+  rows = tuning.rows(h100.kind, ea_rule.OP)
+  assert len(rows) == 4
+  want = {"prefill_chat": "pallas/sequence/c1/kv64/s2/x1",
+          "prefill_long": "pallas/global/c2/kv64/s2/x1/ov",
+          "chunk_16x1024_p1024": "pallas/global/c2/kv64/s2/x1/ov",
+          "chunk_8x512_p512": "pallas/global/c2/kv64/s2/x1/position"}
+  for name, cfg in want.items():
+    c = ea_rule.choose(_seed_problem(name), h100)
+    assert (c.source, ea_rule.config_name(c.config)) == ("table", cfg), name
+    assert h100.kind in c.reason and c.estimate[0][0] == "xla" and c.estimate[1][1] < 60 * 1e3
+  assert ea_rule.choose(_seed_problem("verify_chat"), h100).source == "formula"
