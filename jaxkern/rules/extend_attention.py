@@ -420,11 +420,15 @@ def choose(problem: ExtendAttentionProblem, device: DeviceSpec) -> Choice:
     cfg = formula_config(problem, device)
     if cfg is not None:
       cfg, launch = with_persistence(problem, cfg, device)
+      short = (" (one sequence under a wave of two-warpgroup global tiles)"
+               if cfg.tiles == "sequence" and problem.regime in ("prefill", "chunked_prefill")
+               else "")
       return Choice(op=OP, impl="pallas", config=cfg, source="formula", problem=problem,
                     estimate=est, reason=(f"{problem.regime}: untuned shape; {cfg.tiles} tiles "
-                                          f"of {cfg.block_rows} packed rows, {cfg.num_splits} "
-                                          f"split(s) for ~one wave on {device.num_sms} SMs, the "
-                                          f"deepest K/V ring that fits shared memory{launch}"))
+                                          f"of {cfg.block_rows} packed rows{short}, "
+                                          f"{cfg.num_splits} split(s) for ~one wave on "
+                                          f"{device.num_sms} SMs, the deepest K/V ring that "
+                                          f"fits shared memory{launch}"))
   config = _xla_config(problem)
   why = ("no Mosaic GPU on this device" if not device.has_mosaic_gpu else
          f"the kernel does not take {unsupported(problem, ExtendAttentionPallasConfig())}")

@@ -848,6 +848,9 @@ def test_one_short_sequence_takes_per_sequence_tiles():
   for tokens, tiles in ((200, "sequence"), (2000, "sequence"), (2200, "global")):
     p = dataclasses.replace(chat, num_tokens=tokens, max_extend_len=tokens)
     assert ea_rule.formula_config(p, H200).tiles == tiles, tokens
+    choice = ea_rule.choose(p, H200)                        # (no table row at these sizes)
+    assert choice.source == "formula" and choice.config.tiles == tiles, choice
+    assert ("one sequence under a wave" in choice.reason) == (tiles == "sequence"), choice.reason
   over_cache = dataclasses.replace(chat, max_pages=64)       # a 1000-token chunk over 1024 keys
   assert ea_rule.formula_config(over_cache, H200).tiles == "global"
   two = dataclasses.replace(chat, num_seqs=2, num_tokens=1000)
