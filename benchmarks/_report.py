@@ -22,7 +22,14 @@ PEERS_MD = next((p for p in (_ROOT.parent / "shared" / "PEERS.md", _ROOT / ".pee
 
 def device_dir(num_devices: int = 1) -> str:
   kind = jax.devices()[0].device_kind if jax.default_backend() != "cpu" else "cpu"
+  return kind_dir(kind, num_devices)
+
+
+def kind_dir(kind: str, num_devices: int = 1) -> str:
+  """The results folder of a device kind: "NVIDIA H200" -> h200, "NVIDIA H100 80GB HBM3" x 4 ->
+  h100x4 (the committed folders' names; a memory-size suffix is dropped)."""
   name = re.sub(r"^nvidia_", "", re.sub(r"[^a-z0-9]+", "_", kind.lower())).strip("_")
+  name = re.sub(r"_\d+gb_hbm\d+e?$", "", name)
   return name + (f"x{num_devices}" if num_devices > 1 else "")
 
 

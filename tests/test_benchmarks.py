@@ -374,3 +374,19 @@ print(len(config_cases("peers", [], ["contiguous"], fp8=True, activation=None)))
   assert proc.returncode == 0, proc.stderr[-3000:]
   assert proc.stdout.split("\n")[:4] == [
       "True", "8", "[('DS_G4_m256_gu', 'contiguous'), ('DS_G4_m256_gu', 'masked')]", "5"]
+
+
+def test_committed_results_sit_where_the_benchmarks_write_them():
+  """A benchmark run on a kind writes under benchmarks/results/<kind_dir>/: every committed
+  results JSON is in the folder its own environment (device kind and count) names, so a re-run
+  lands beside the file it re-measures."""
+  import pathlib
+
+  from benchmarks import _report
+
+  root = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "results"
+  files = sorted(root.glob("*/*.json"))
+  assert {p.parent.name for p in files} == {"h100", "h100x4", "h200", "h200x2", "h200x4"}
+  for path in files:
+    env = json.loads(path.read_text())["environment"]
+    assert _report.kind_dir(env["device_kind"], env["device_count"]) == path.parent.name, path
