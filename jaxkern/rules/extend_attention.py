@@ -172,12 +172,13 @@ def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
              C(tiles="global", consumers=1, block_kv=64, num_stages=2)]
   if problem.head_dim > 128:
     order = [c for c in order if c.block_kv == 64] or order
-  if problem.regime not in ("decode", "verify", "mixed") and _under_one_wave(problem, order,
-                                                                             device):
-    order = [C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)] + order
   for cfg in order:
     if unsupported(problem, cfg) is None:
-      if cfg.tiles == "sequence" and problem.regime in ("decode", "verify"):
+      short = C(tiles="sequence", consumers=1, block_kv=64, num_stages=2)
+      if (cfg.tiles == "global" and _under_one_wave(problem, cfg, device)
+          and unsupported(problem, short) is None):
+        return short
+      if cfg.tiles == "sequence" and problem.regime != "mixed":
         cfg = dataclasses.replace(cfg, num_splits=_splits_for(problem, cfg, device))
       if cfg.tiles == "global" and _heaviest_first(problem, cfg, device):
         cfg = dataclasses.replace(cfg, tile_order="position")
@@ -185,22 +186,19 @@ def formula_config(problem: ExtendAttentionProblem, device: DeviceSpec):
   return None
 
 
-def _under_one_wave(problem: ExtendAttentionProblem, order, device: DeviceSpec) -> bool:
-  """One sequence whose two-consumer global tiles leave SMs idle: per-sequence tiles of one
-  consumer warpgroup (half the rows, twice the CTAs) run it faster. Measured on one 1000-token
-  prefill at head_dim 256 (prefill_chat: 64 CTAs of c2 tiles, 0.48 waves): 24.0 against 33.9
-  us on the H100 (benchmarks/results/logs/h100_tables_session57/run395/configs.log), 26.9
-  against 35.4 on the H200 (logs/extend_attention_session10/tune_prefill.log, the source of its
-  table row). From about two waves up the two-consumer tiles win on both: 4 x 1000 tokens
-  (prefill_multi, 1.94 waves) 48.5 against 72.5 us on the H200 (same log), one 8192-token
-  prefill (3.9 waves) 415.5 against 642.8 on the H100 (run395). The line is drawn at one wave,
-  between them. Both measured shapes are prefix-free, so a static prefix bound of more than one
-  64-key block (a chunk over a cache, whose half-height tiles would each read it) keeps the
-  two-consumer tiles."""
-  first = next((c for c in order if unsupported(problem, c) is None), None)
-  return (problem.num_seqs == 1 and problem.visible_prefix <= 64 and first is not None
-          and first.tiles == "global"
-          and _tiles_of(problem, first) * problem.num_kv_heads < device.kernel_target.num_sms)
+def _under_one_wave(problem: ExtendAttentionProblem, config, device: DeviceSpec) -> bool:
+  """One sequence whose global tiles (`config`) leave SMs idle: per-sequence tiles of one
+  consumer warpgroup (half the rows, twice the CTAs) run it faster. Measured (plain c2/kv64/s2
+  against sequence/c1/kv64/s2, head_dim 256): one 1000-token prefill (prefill_chat, 64 CTAs of
+  c2 tiles, 0.48 waves) 35.4 against 26.9 us on the H200
+  (logs/extend_attention_session10/configs_prefill.json) and, through the public op, 34.0
+  against 23.9 on an H100 (logs/h100_tables_session57/run394 and run395). The same H200 run has
+  the two-warpgroup tiles ahead on one 8192-token prefill (3.9 waves: 420.2 against 688.8) and
+  on every shape of several sequences (1.25-1.57x). The line is drawn at one
+  wave; a static prefix bound of more than one 64-key block (a chunk over a cache, whose
+  half-height tiles would each read it) keeps the two-consumer tiles."""
+  return (problem.num_seqs == 1 and problem.visible_prefix <= 64
+          and _tiles_of(problem, config) * problem.num_kv_heads < device.kernel_target.num_sms)
 
 
 # Global tiles of several sequences launch heaviest first ("position") when all CTAs fit in this

@@ -590,25 +590,29 @@ def test_mixed_batch_plan_rule(tuning_root):
     mixed_rule.check("one", ea_rule.ExtendAttentionPallasConfig(), p, H200)
 
 
+def _seed_problem(name, page_size=16):
+  """The rule's problem of the PEERS.md §1 / head_dim 128 shape `name` (bf16; abstract inputs)."""
+  from jaxkern.ops.extend_attention import attention_problem
+  from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
+  shape = {s.name: s for s in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES}[name]
+  args, max_ext = shape.batch(page_size=page_size, dtype=jnp.bfloat16, abstract=True)
+  return attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
+                           max_extend_len=max_ext)
+
+
 def test_committed_h200_table_orders_global_tiles_per_batch():
   """The committed H200 attention table launches a small multi-sequence prefill's tiles heaviest
   first in the static position order (measured faster, no ranking kernels) and keeps the index
   order for larger batches (measured faster there: keys shared by neighbouring tiles stay in
   L2); the formula for untuned shapes draws the same line, at two waves of CTAs."""
-  from jaxkern.ops.extend_attention import attention_problem
-  from jaxkern.shapes import ATTENTION_SHAPES
-
   orders, formula = {}, {}
-  for shape in ATTENTION_SHAPES:
-    if shape.name in ("prefill_multi", "chunk_8x512_p0", "chunk_8x512_p512", "chunk_32x512_p0",
-                      "chunk_16x1024_p0", "prefill_long"):
-      args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
-      p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
-                            max_extend_len=max_ext)
-      choice = ea_rule.choose(p, H200)
-      assert choice.source == "table" and choice.impl == "pallas", choice
-      orders[shape.name] = choice.config.tile_order
-      formula[shape.name] = ea_rule.formula_config(p, H200).tile_order
+  for name in ("prefill_multi", "chunk_8x512_p0", "chunk_8x512_p512", "chunk_32x512_p0",
+               "chunk_16x1024_p0", "prefill_long"):
+    p = _seed_problem(name)
+    choice = ea_rule.choose(p, H200)
+    assert choice.source == "table" and choice.impl == "pallas", choice
+    orders[name] = choice.config.tile_order
+    formula[name] = ea_rule.formula_config(p, H200).tile_order
   want = {"prefill_multi": "position", "chunk_8x512_p0": "position",
           "chunk_8x512_p512": "position", "chunk_32x512_p0": "index",
           "chunk_16x1024_p0": "index", "prefill_long": "index"}
@@ -625,14 +629,11 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
   straddle its 1000-token sequences), prefill_long (its overlapped loop spills at head_dim 256:
   measured 8% slower), the head_dim 256 chunks over a prefix (32-64 items per sequence: mixed
   prefixes measured 11.6-16.5% slower), per-sequence tiles, run-time cost orders."""
-  from jaxkern.ops.extend_attention import attention_problem
   from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
 
   persistent = {}
   for shape in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES:
-    args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
-    p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
-                          max_extend_len=max_ext)
+    p = _seed_problem(shape.name)
     choice = ea_rule.choose(p, H200)
     persistent[shape.name] = choice.config.persistent_ctas
     assert ("launch model" in choice.reason) == (
@@ -659,16 +660,13 @@ def test_forced_kernel_config_off_hopper_is_the_kernel_targets():
   """impl="pallas" forced where Mosaic GPU does not run (interpret mode or a CUDA export on a
   CPU): the formula's splits, tile order and persistent CTAs are sized for the kernel target
   (`DeviceSpec.kernel_target`, the H200) rather than the host's one "SM"."""
-  from jaxkern.ops.extend_attention import attention_problem
   from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
 
   cpu = DeviceSpec.for_kind("cpu")
   assert cpu.kernel_target == H200 and H200.kernel_target == H200
   persistent = 0
   for shape in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES:
-    args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
-    p = attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
-                          max_extend_len=max_ext)
+    p = _seed_problem(shape.name)
     on_cpu = ea_rule.config_for("pallas", p, cpu)
     assert on_cpu == ea_rule.config_for("pallas", p, H200), shape.name
     persistent += on_cpu.persistent_ctas == H200.num_sms
@@ -821,20 +819,45 @@ def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():
   assert not ea_rule.formula_config(p, H200).overlap                   # verify: never
 
 
-def _seed_problem(name):
-  from jaxkern.ops.extend_attention import attention_problem
-  from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES
-  shape = {s.name: s for s in ATTENTION_SHAPES + HD128_ATTENTION_SHAPES}[name]
-  args, max_ext = shape.batch(page_size=16, dtype=jnp.bfloat16, abstract=True)
-  return attention_problem(*args, sm_scale=None, logit_cap=None, sliding_window=shape.window,
-                           max_extend_len=max_ext)
+def _tile_kind_pairs():
+  """Every committed head_dim 256 pair of plain two-warpgroup global tiles (c2/kv64/s2) and
+  per-sequence tiles of one warpgroup (sequence/c1/kv64/s2) on one shape, as (device kind,
+  shape name, us of global, us of sequence): the H200's session 10 configs run (nine prefill
+  and chunk shapes) and the H100's prefill_chat through the public op (global tiles by the
+  formula in run394, per-sequence tiles by the table row in run395)."""
+  import pathlib
+  logs = pathlib.Path(__file__).parents[2] / "benchmarks/results/logs"
+  glob, seq = "pallas/global/c2/kv64/s2/x1", "pallas/sequence/c1/kv64/s2/x1"
+  out = []
+  for r in json.loads((logs / "extend_attention_session10/configs_prefill.json").read_text()
+                      )["records"]:
+    t = {x["name"]: x["us"] for x in r["results"] if x.get("us")}
+    out.append(("NVIDIA H200", r["shape"]["name"], t[glob], t[seq]))
+  C = ea_rule.ExtendAttentionPallasConfig
+  us = {}    # the public op's records name their config by repr
+  for run in ("run394", "run395"):
+    for r in json.loads((logs / "h100_tables_session57" / run / "extend_attention.json"
+                         ).read_text())["records"]:
+      if (r["shape"], r["impl"]) == ("prefill_chat", "jaxkern:auto"):
+        us[r["config"]] = r["us"]
+  out.append(("NVIDIA H100 80GB HBM3", "prefill_chat",
+              us[repr(C(tiles="global", consumers=2, block_kv=64, num_stages=2))],
+              us[repr(C(tiles="sequence", consumers=1, block_kv=64, num_stages=2))]))
+  return out
 
 
 def test_one_short_sequence_takes_per_sequence_tiles():
   """The formula runs one prefix-free sequence on per-sequence tiles of one warpgroup where the
-  two-warpgroup global tiles would not fill a wave (prefill_chat: measured 24.0 against 33.9 us
-  on an H100, 26.9 against 35.4 on the H200, where both tables' rows picked per-sequence tiles),
-  and keeps global tiles from two waves up, for several sequences, and over a prefix."""
+  two-warpgroup global tiles would not fill a wave, and keeps global tiles from there up, for
+  several sequences, and over a prefix: on every committed pair of the two (`_tile_kind_pairs`)
+  it picks the faster (prefill_chat: 26.9 against 35.4 us on the H200, 23.9 against 34.0 on an
+  H100, where both tables' rows picked per-sequence tiles)."""
+  pairs = _tile_kind_pairs()
+  assert len(pairs) == 10
+  for kind, name, global_us, sequence_us in pairs:
+    cfg = ea_rule.formula_config(_seed_problem(name), DeviceSpec.for_kind(kind))
+    assert (cfg.tiles == "sequence") == (sequence_us < global_us), (kind, name)
+  assert sum(s < g for _, _, g, s in pairs) == 2               # prefill_chat on both kinds
   h100 = DeviceSpec.for_kind("NVIDIA H100 80GB HBM3")
   chat = _seed_problem("prefill_chat")
   for device in (H200, h100):
