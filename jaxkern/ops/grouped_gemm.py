@@ -136,7 +136,9 @@ def grouped_gemm(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=None, r
   contract: the combine reads only the valid rows). The Mosaic GPU kernel then stores each
   tile's rows only up to its last valid one (rounded up to a power-of-two number of 8-row
   tiles) and none of a tile with no valid rows: on masked decode shapes, where M_max is several
-  times the expected rows, that drops most of the output's bytes. The XLA paths write zeros.
+  times the expected rows, that drops most of the output's bytes. The XLA path then skips its
+  pass that zeroes them on the masked layout and on one contiguous group (it writes zeros on
+  several contiguous groups).
 
   return_signals=True (masked layout; the Mosaic GPU kernel) returns (out, signals): signals
   int32 [G, M_max / block_m], signals[g, i] counting the finished column tiles of rows

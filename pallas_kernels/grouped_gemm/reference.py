@@ -27,7 +27,8 @@ RHS_LAYOUTS = ("kn", "nk")
 # Mosaic GPU kernel reads; "mk" costs it a transpose of the scales on every call)
 LHS_SCALE_LAYOUTS = ("mk", "km")
 # "zero": rows no group owns are written as zeros; "unwritten": they need not be written (their
-# contents are unspecified: the Mosaic GPU kernel skips them, the XLA paths write zeros anyway)
+# contents are unspecified: the Mosaic GPU kernel skips them; the XLA path skips its zeroing pass
+# on the masked layout and on one contiguous group, and writes zeros elsewhere)
 INVALID_ROWS = ("zero", "unwritten")
 
 
@@ -187,34 +188,39 @@ def _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, block_m, i
   return acc.reshape(num_tiles * block_m, n)[:num_rows]
 
 
-def _batched_valid_rows(x, w, valid, *, precision, acc_dtype, zero_lhs: bool):
+def _batched_valid_rows(x, w, valid, *, precision, acc_dtype, zero: str | None):
   """x [G, M, K] @ w [G, K, N] per g, with the rows where valid [G, M] is False zero. Those lhs
   rows may hold anything (NaN), and each result row reads only its own lhs row, so they are
-  zeroed on one side: in the lhs (zero_lhs: a pass over [G, M, K] before the product) or in the
-  result (a pass over [G, M, N], which an epilogue's own pass absorbs). `_zero_lhs` picks the
-  side."""
+  zeroed on one side: in the lhs (zero="lhs": a pass over [G, M, K] before the product) or in the
+  result ("result": a pass over [G, M, N], which an epilogue's own pass absorbs); None leaves
+  them as computed (invalid_rows="unwritten"; the valid rows are the same). `_zero_side` picks."""
   rows = valid[..., None]
-  if zero_lhs:
+  if zero == "lhs":
     x = jnp.where(rows, x, jnp.zeros((), x.dtype))
   y = jnp.einsum("gmk,gkn->gmn", x, w, precision=precision, preferred_element_type=acc_dtype)
-  return y if zero_lhs else jnp.where(rows, y, jnp.zeros((), acc_dtype))
+  return jnp.where(rows, y, jnp.zeros((), acc_dtype)) if zero == "result" else y
 
 
-def _zero_lhs(k: int, n: int, activation) -> bool:
-  """Whether `_batched_valid_rows` zeroes the invalid rows in the lhs: when its rows (K) are no
-  wider than the result's (N) and no epilogue takes the select into its pass. Session 29 (one
-  group, benchmarks/results/logs/grouped_gemm_session29/ab_one_group_run188, _run189,
+def _zero_side(k: int, n: int, activation, invalid_rows: str = "zero") -> str | None:
+  """Where `_batched_valid_rows` zeroes the invalid rows: nowhere under invalid_rows="unwritten"
+  (session 58, one H100, `benchmarks/results/logs/grouped_gemm_session58/run398`: the masked
+  DS_G1_m1024_gu 119.3 -> 112.4 us, DS_G4_m256_gu 129.6 -> 121.0; scattering zeros into only the
+  invalid rows was slower than either select, 124.2 and 145.1); else in the lhs when its rows
+  (K) are no wider than the result's (N) and no epilogue takes the select into its pass. Session
+  29 (one group, benchmarks/results/logs/grouped_gemm_session29/ab_one_group_run188, _run189,
   ab_one_group_swiglu_run193, ab_select_side_run194): DS_G1_m1024_gu (K > N) 88.1-88.3 us with
   the result select vs 92.5-93.0 with the lhs one (and lax.ragged_dot, which makes it), 86.7-86.9
   vs 97.6-97.9 with SwiGLU; DS_G1_m1024_dn (K < N) 52.6-52.7 with the result select vs
   45.6-46.2. Masked down rows (K < N), lhs vs result select: DS_G1_m1024_dn 56.0 vs 66.6,
   DS_G4_m256_dn 67.2-67.3 vs 79.2-79.5, DS_G16_m32_dn 128.6-128.9 vs 145.0-145.9, Gm_decode_dn
   160.8-161.1 vs 206.2-206.4; the masked gate/up row (K > N) unchanged."""
-  return activation is None and k <= n
+  if invalid_rows == "unwritten":
+    return None
+  return "lhs" if activation is None and k <= n else "result"
 
 
 def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compute_dtype, precision,
-                           acc_dtype=_F32, zero_lhs=True):
+                           acc_dtype=_F32, zero="lhs"):
   num_rows = lhs.shape[0]
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
@@ -222,22 +228,24 @@ def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compu
   valid = jnp.arange(num_rows) < ends[-1]
   if w.shape[0] == 1:   # one group: a dot, the rows past it zeroed on the cheaper side
     return _batched_valid_rows(x[None], w, valid[None], precision=precision,
-                               acc_dtype=acc_dtype, zero_lhs=zero_lhs)[0]
-  x = jnp.where(valid[:, None], x, 0)  # padding rows may hold NaN
+                               acc_dtype=acc_dtype, zero=zero)[0]
+  # Padding rows may hold NaN; zeroed whatever invalid_rows says (lax.ragged_dot's lowering is
+  # not known to keep a row's NaN in its own row).
+  x = jnp.where(valid[:, None], x, 0)
   return lax.ragged_dot(x, w, ends - starts, precision=precision,
                         preferred_element_type=acc_dtype)
 
 
 def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision,
-                    acc_dtype=_F32, zero_lhs=False):
+                    acc_dtype=_F32, zero="result"):
   valid = jnp.arange(lhs.shape[1])[None, :] < masked_m.astype(jnp.int32)[:, None]
   return _batched_valid_rows(_dequant_lhs(lhs, lhs_scale, compute_dtype),
                              _dequant_rhs(rhs, rhs_scale, compute_dtype), valid,
-                             precision=precision, acc_dtype=acc_dtype, zero_lhs=zero_lhs)
+                             precision=precision, acc_dtype=acc_dtype, zero=zero)
 
 
 def _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, *, out_dtype, activation,
-                  config, compute_dtype, precision):
+                  config, compute_dtype, precision, invalid_rows="zero"):
   if out_dtype is None:
     out_dtype = jnp.bfloat16 if lhs.dtype == jnp.float8_e4m3fn else lhs.dtype
   # One product per row straight into a 16-bit result: the GEMM library accumulates in float32
@@ -246,14 +254,14 @@ def _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, *, out_
   direct = (activation is None and jnp.dtype(out_dtype) == jnp.dtype(compute_dtype)
             and jnp.dtype(out_dtype).itemsize == 2)
   acc_dtype = jnp.dtype(out_dtype) if direct else _F32
-  zero_lhs = _zero_lhs(lhs.shape[-1], rhs.shape[-1], activation)
+  zero = _zero_side(lhs.shape[-1], rhs.shape[-1], activation, invalid_rows)
   if masked_m is not None:
     acc = _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, compute_dtype=compute_dtype,
-                          precision=precision, acc_dtype=acc_dtype, zero_lhs=zero_lhs)
+                          precision=precision, acc_dtype=acc_dtype, zero=zero)
   elif config.method == "ragged_dot":
     acc = _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale,
                                  compute_dtype=compute_dtype, precision=precision,
-                                 acc_dtype=acc_dtype, zero_lhs=zero_lhs)
+                                 acc_dtype=acc_dtype, zero=zero)
   else:
     acc = _contiguous_tiled(lhs, rhs, group_sizes, lhs_scale, rhs_scale, block_m=config.block_m,
                             items_per_step=config.items_per_step, compute_dtype=compute_dtype,
@@ -284,7 +292,8 @@ def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=Non
                      out_dtype=None, activation=None, rhs_layout="kn", invalid_rows="zero",
                      lhs_scale_layout="mk", config: GroupedGemmXlaConfig = GroupedGemmXlaConfig()):
   """Serving XLA path: operands in the input dtype (bf16 for fp8), float32 accumulation; rows no
-  group owns are zeros whatever `invalid_rows` says (this path does not use the freedom)."""
+  group owns are zeros, except under invalid_rows="unwritten" where the masked layout and one
+  contiguous group leave them as the product computes them (no zeroing pass: `_zero_side`)."""
   check_invalid_rows("grouped_gemm_xla", invalid_rows)
   rhs, rhs_scale = rhs_kn(rhs, rhs_scale, rhs_layout)
   lhs_scale = lhs_scale_mk("grouped_gemm_xla", lhs_scale, lhs_scale_layout)
@@ -292,4 +301,4 @@ def grouped_gemm_xla(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=Non
   precision = lax.Precision.HIGHEST if compute == jnp.float32 else lax.Precision.DEFAULT
   return _grouped_gemm(lhs, rhs, group_sizes, masked_m, lhs_scale, rhs_scale, out_dtype=out_dtype,
                        activation=activation, config=config, compute_dtype=compute,
-                       precision=precision)
+                       precision=precision, invalid_rows=invalid_rows)

@@ -15,7 +15,7 @@ source benchmarks/results/logs/gemm_rs_session51/lib.sh
 bash benchmarks/install_peers.sh > /dev/null 2>&1
 export PYTHONPATH=$PYTHONPATH:/tmp/peers
 nvidia-smi --query-gpu=name --format=csv,noheader
-timeout $((585 - SECONDS)) python -m benchmarks.grouped_gemm --only "$1" --novariants --iters 20 \
+timeout $((${LIMIT:-585} - SECONDS)) python -m benchmarks.grouped_gemm --only "$1" --novariants --iters 20 \
   --out $OUT/gg 2>&1 | grep -Ev "$F" | tee $OUT/grouped_gemm.log | grep -E "^done|^\||Error" | cut -c1-220
 cp $OUT/gg/*/grouped_gemm.json $OUT/ 2>/dev/null; rm -rf $OUT/gg
 echo "elapsed $SECONDS s"
