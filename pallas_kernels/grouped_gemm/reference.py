@@ -220,7 +220,7 @@ def _zero_side(k: int, n: int, activation, invalid_rows: str = "zero") -> str | 
 
 
 def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compute_dtype, precision,
-                           acc_dtype=_F32, zero="lhs"):
+                           acc_dtype=_F32, zero: str | None):
   num_rows = lhs.shape[0]
   x = _dequant_lhs(lhs, lhs_scale, compute_dtype)
   w = _dequant_rhs(rhs, rhs_scale, compute_dtype)
@@ -237,7 +237,7 @@ def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compu
 
 
 def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision,
-                    acc_dtype=_F32, zero="result"):
+                    acc_dtype=_F32, zero: str | None):
   valid = jnp.arange(lhs.shape[1])[None, :] < masked_m.astype(jnp.int32)[:, None]
   return _batched_valid_rows(_dequant_lhs(lhs, lhs_scale, compute_dtype),
                              _dequant_rhs(rhs, rhs_scale, compute_dtype), valid,
