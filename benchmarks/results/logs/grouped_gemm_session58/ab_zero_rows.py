@@ -1,34 +1,30 @@
-"""Session 58: how the XLA grouped GEMM paths zero the rows no group owns, A/B in one process.
+"""Session 58: how the XLA grouped GEMM path zeroes the rows past masked_m, A/B in one process.
 
 On one H100 (run397) the public op's XLA masked path lost to the plain batched dot (PEERS.md's
 masked peer, which leaves those rows as computed): DS_G1_m1024_gu/masked 120.5 vs 115.2 us,
 DS_G4_m256_gu/masked 129.7 vs 121.2; the difference is a select pass over the whole result
-(`loop_select_fusion*`, 5-9 us). Variants, each checked against the float32 reference on the
-valid rows (and on all rows where it writes zeros):
-  select_result  dot, then where(valid, y, 0) over [G, M, N] (the code before this session
-                 where K > N)
+(`loop_select_fusion*`, 5-9 us). Variants:
+  select_result  dot, then where(valid, y, 0) over [G, M, N] (the XLA path where K > N)
   select_lhs     where(valid, x, 0) over [G, M, K], then the dot (where K <= N)
   scatter        dot, then zeros scattered into only the rows past masked_m (in place)
-  none           the dot alone (what invalid_rows="unwritten" needs)
-and the public op (auto, unwritten) as it stands.
+  none           the dot alone (what invalid_rows="unwritten" needs; checked on the valid rows)
+  auto           the public op; unwritten: the same with invalid_rows="unwritten" (valid rows)
+each checked against the float32 reference, interleaved over rows and rounds
+(`grouped_gemm_session20/ab_case.interleaved`, CUPTI, iters 10).
 
-  python benchmarks/results/logs/grouped_gemm_session58/ab_zero_rows.py [NAMES]
+  python benchmarks/results/logs/grouped_gemm_session58/ab_zero_rows.py OUT ROUNDS SHAPE,...
+  (SHAPE: a PEERS.md §3 name; each runs as its masked row)
+
+run398 and run399 ran this script's first form (f9f0600: the same variants, iters 20, its own
+loop over rows and rounds); the review of session 58 moved it onto `interleaved` (not re-run on
+a GPU: no device time was left; checked on a CPU, `review_session58/ab_zero_rows_cpu.log`).
 """
-import functools
-import json
-import os
 import sys
-
-import jax
-import jax.numpy as jnp
-
-import jaxkern
-from benchmarks import _report
-from benchmarks.grouped_gemm import _inputs, _time, valid_rows
-from jaxkern.shapes import GROUPED_GEMM_SHAPES
-from pallas_kernels.grouped_gemm import grouped_gemm_reference
-
-TOL = 2e-2
+sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
+sys.argv, args = sys.argv[:1], sys.argv[1:]
+import jax.numpy as jnp  # noqa: E402
+import jaxkern  # noqa: E402
+from ab_case import interleaved  # noqa: E402
 
 
 def _valid(x, mm):
@@ -56,35 +52,20 @@ def none(a, b, mm):
   return jnp.einsum("gmk,gkn->gmn", a, b, preferred_element_type=a.dtype)
 
 
-def main(names):
-  out = os.environ.get("OUT", "/tmp")
-  records = []
-  for shape in GROUPED_GEMM_SHAPES:
-    if shape.name not in names:
-      continue
-    args_fn = functools.lru_cache(maxsize=None)(lambda s, sh=shape: _inputs(sh, s, masked=True))
-    lhs, rhs, mm = args_fn(0)
-    ref = jax.jit(lambda a, b, m: grouped_gemm_reference(a, b, masked_m=m))(lhs, rhs, mm)
-    fns = dict(select_result=(select_result, None), select_lhs=(select_lhs, None),
-               scatter=(scatter, None), none=(none, valid_rows),
-               auto=(lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m), None),
-               unwritten=(lambda a, b, m: jaxkern.grouped_gemm(a, b, masked_m=m,
-                                                               invalid_rows="unwritten"),
-                          valid_rows))
-    for rnd in range(2):
-      for name, (fn, checked) in fns.items():
-        rec = _time(dict(shape=f"{shape.name}/masked", variant=name, round=rnd), fn, 20, ref,
-                    args_fn, tol=TOL, checked=checked)
-        kern = {k: round(v, 1) for k, v in rec.get("kernels", {}).items()}
-        print(f"{rec['shape']:24s} {name:14s} r{rnd} {rec.get('us') or 0:8.1f} us "
-              f"err {rec.get('err', float('nan')):.2e} {kern} {rec.get('note', '')}", flush=True)
-        records.append(rec)
-    with open(os.path.join(out, "ab_zero_rows.json"), "w") as f:
-      json.dump(dict(environment=_report.environment(),
-                     records=records), f, indent=1, default=str)
+def product(f):
+  """A variant for `interleaved` (called with the kernel's arguments) running f(a, b, masked_m)."""
+  return lambda: lambda a, b, masked_m, activation, config: f(a, b, masked_m)
 
+
+def public_op(**kw):
+  return lambda: lambda a, b, config, **call: jaxkern.grouped_gemm(a, b, **call, **kw)
+
+
+VARIANTS = [("select_result", product(select_result)), ("select_lhs", product(select_lhs)),
+            ("scatter", product(scatter)), ("none", product(none), "valid"),
+            ("auto", public_op()), ("unwritten", public_op(invalid_rows="unwritten"), "valid")]
 
 if __name__ == "__main__":
-  main(sys.argv[1].split(",") if len(sys.argv) > 1 else
-       ["DS_G1_m1024_gu", "DS_G4_m256_gu", "DS_G1_m1024_dn", "DS_G4_m256_dn", "DS_G16_m64_gu",
-        "DS_G16_m32_dn", "Gm_decode_gu", "Gm_decode_dn"])
+  out, rounds, names = args
+  interleaved(f"{out}/ab_zero_rows.json", [f"{n}/masked" for n in names.split(",")], int(rounds),
+              VARIANTS, width=24)
