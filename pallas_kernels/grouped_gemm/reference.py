@@ -203,9 +203,10 @@ def _batched_valid_rows(x, w, valid, *, precision, acc_dtype, zero: str | None):
 
 def _zero_side(k: int, n: int, activation, invalid_rows: str = "zero") -> str | None:
   """Where `_batched_valid_rows` zeroes the invalid rows: nowhere under invalid_rows="unwritten"
-  (session 58, one H100, `benchmarks/results/logs/grouped_gemm_session58/run398`: the masked
-  DS_G1_m1024_gu 119.3 -> 112.4 us, DS_G4_m256_gu 129.6 -> 121.0; scattering zeros into only the
-  invalid rows was slower than either select, 124.2 and 145.1); else in the lhs when its rows
+  (session 58, one H100, `benchmarks/results/logs/grouped_gemm_session58/run398`, two rounds:
+  the masked DS_G1_m1024_gu 119.3-119.4 -> 112.4-112.6 us, DS_G4_m256_gu 129.5-129.6 ->
+  120.9-121.1; scattering zeros into only the invalid rows was slower than either select,
+  124.1-124.2 and 144.5-145.1); else in the lhs when its rows
   (K) are no wider than the result's (N) and no epilogue takes the select into its pass. Session
   29 (one group, benchmarks/results/logs/grouped_gemm_session29/ab_one_group_run188, _run189,
   ab_one_group_swiglu_run193, ab_select_side_run194): DS_G1_m1024_gu (K > N) 88.1-88.3 us with
