@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import jaxkern
+from pallas_kernels.grouped_gemm import grouped_gemm_xla
 from _testing import FP8, H200_MESH, grouped_gemm_numpy, random_group_sizes, rel_err
 
 S = jax.ShapeDtypeStruct
@@ -37,7 +38,6 @@ def test_xla_masked_unwritten_skips_the_zeroing_pass(rng, k, n):
   lhs); under invalid_rows="unwritten" it leaves them as computed (session 58: 6-7% of the
   masked gate/up rows on an H100), and the valid rows, NaN-poisoned invalid lhs rows beside
   them, are bit for bit those of invalid_rows="zero"."""
-  from pallas_kernels.grouped_gemm import grouped_gemm_xla
   mm = np.array([16, 0, 3, 9, 1], np.int32)
   lhs = rng.standard_normal((5, 16, k)).astype(np.float32)
   lhs[np.arange(16)[None, :] >= mm[:, None]] = np.nan
