@@ -1,9 +1,10 @@
-"""Builds benchmarks/results/h100/grouped_gemm.json from session 58's runs on one H100
+"""Builds benchmarks/results/h100/grouped_gemm.json from sessions 58 and 59's runs on one H100
 (`python3 -m benchmarks.results.logs.grouped_gemm_session58.merge` from the repository root, no
 device): the public op beside lax.ragged_dot, ragged_dot_mgpu, tokamax and (masked) the batched
 dot, every decode-size PEERS.md §3 shape in its contiguous, masked and fp8 layouts: run397
-(DS_G1_m1024 and DS_G4_m256, gate/up and down), run400 (Gm_decode), run401 (DS_G16). The
-prefill shapes were not run. Prints the table the benchmark prints."""
+(DS_G1_m1024 and DS_G4_m256, gate/up and down), run400 (Gm_decode), run401 (DS_G16); and the prefill shapes from
+session 59 (logs/h100_tables_session59/): run402 (DeepSeek), run403 (Gemma). Prints the table
+the benchmark prints."""
 
 import json
 import pathlib
@@ -16,8 +17,8 @@ OUT = pathlib.Path("benchmarks/results/h100/grouped_gemm.json")
 TITLE = "grouped GEMM on one H100 (bf16 unless marked)"
 
 
-def records(run):
-  return [dict(r, run=run) for r in json.loads((LOGS / run / "grouped_gemm.json").read_text())["records"]]
+def records(run, logs=LOGS):
+  return [dict(r, run=run) for r in json.loads((logs / run / "grouped_gemm.json").read_text())["records"]]
 
 
 def main():
@@ -33,7 +34,11 @@ def main():
       "123.6 vs 132.5, logs/grouped_gemm_session58/run399)")
   OUT.write_text(json.dumps(data, indent=1) + "\n")
   _report.replace_records(OUT, records("run400"), note="session 58 run400: Gm_decode_gu, Gm_decode_dn")
-  _report.replace_records(OUT, records("run401"), note="session 58 run401: DS_G16_m64_gu, DS_G16_m32_dn",
+  _report.replace_records(OUT, records("run401"), note="session 58 run401: DS_G16_m64_gu, DS_G16_m32_dn")
+  later = LOGS.parent / "h100_tables_session59"
+  _report.replace_records(OUT, records("run402", later), note="session 59 run402: DS_prefill_G8_M8192_gu, "
+                          "DS_prefill_G16_M16384_gu, DS_prefill_G16_M16384_dn")
+  _report.replace_records(OUT, records("run403", later), note="session 59 run403: Gm_prefill_gu, Gm_prefill_dn",
                           title=TITLE)
   recs = json.loads(OUT.read_text())["records"]
   impls = list(dict.fromkeys(r["impl"] for r in recs))
