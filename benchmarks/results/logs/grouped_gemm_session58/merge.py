@@ -1,8 +1,8 @@
 """Builds benchmarks/results/h100/grouped_gemm.json from sessions 58 and 59's runs on one H100
 (`python3 -m benchmarks.results.logs.grouped_gemm_session58.merge` from the repository root, no
 device): the public op beside lax.ragged_dot, ragged_dot_mgpu, tokamax and (masked) the batched
-dot, every decode-size PEERS.md §3 shape in its contiguous, masked and fp8 layouts: run397
-(DS_G1_m1024 and DS_G4_m256, gate/up and down), run400 (Gm_decode), run401 (DS_G16); and the prefill shapes from
+dot, every PEERS.md §3 shape in its contiguous, masked and fp8 layouts: run397 (DS_G1_m1024
+and DS_G4_m256, gate/up and down), run400 (Gm_decode), run401 (DS_G16); then the prefill shapes,
 session 59 (logs/h100_tables_session59/): run402 (DeepSeek), run403 (Gemma). Prints the table
 the benchmark prints."""
 
