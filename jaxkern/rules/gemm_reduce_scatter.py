@@ -60,13 +60,14 @@ _BY_NAME = {c.name: c for c in CANDIDATES}
 # A sibling kind's measured row decides where its faster path won by at least SIBLING_MARGIN and
 # took at least SIBLING_MIN_US (on calls under 500 us the wall clock runs 14-123 us over the
 # devices' span in sessions 48-49's H100 sweeps, a cost that the two kinds' runs did not share).
-# Over the keys both committed tp=2 tables have (H100: sessions 48-50; H200: sessions 9-12), the
-# rows passing both bars pick the other kind's faster path on all of them (4 H100 rows -> H200,
-# 4 H200 rows -> H100; the fourth H100 row, M8192_N8192_K8192, since session 50). Session
-# 49's H100 rows (the unfused dot giving bf16 itself) moved the floor from 150 to 200 us: at 150,
-# M2048_N4096_K4096 (unfused 162 vs fused 193 us, 1.19x) picks the path 1.11x slower on the
-# H200, whose rows were measured with the earlier unfused path (a float32 dot and a cast). With
-# no floor one 130-168 us H200 row (M1024_N4096_K4096) picks a path 1.30x slower on the H100.
+# The bars were set on sessions 48-50's H100 rows against session 12's H200 rows (the earlier
+# kernels): at a 150 us floor, M2048_N4096_K4096 (H100: unfused 162 vs fused 193 us, 1.19x)
+# picked the path 1.11x slower on the H200; with no floor one 130-168 us H200 row
+# (M1024_N4096_K4096) picked a path 1.30x slower on the H100. Since session 60 both tp=2 tables
+# time the same kernels (H200: run409/run411, logs/session60/): the 6 rows of each kind passing
+# both bars pick the other kind's faster path on all of them, and without the bars the worst pick
+# is 1.055x slower (a near tie on either side). The bars are kept: the H200's tp=4 decisions
+# come from H100 rows, which no H200 tp=4 row has checked on these kernels.
 # tests/sharding/test_gemm_rs_fused.py::test_sibling_rows_pick_the_other_kinds_faster_path.
 SIBLING_MARGIN = 1.15
 SIBLING_MIN_US = 200.0

@@ -174,8 +174,9 @@ def test_rule_follows_the_committed_table(kind):
     assert picked <= 1.05 * min(times.values()), (row["shape"], choice)
     assert rs_rule.config_for("fused", p, device).name == row["fused_config"]
     assert {name for name, _ in choice.estimate} == {"unfused", "fused"}
-  # Sessions 51-52's H100 rows (all with spans): the span would pick the other path on 6 of 46.
-  assert disagree == {"NVIDIA H100 80GB HBM3": 6, "NVIDIA H200": 0}[kind]
+  # Sessions 51-52's H100 rows (all with spans): the span would pick the other path on 6 of 46;
+  # session 60's H200 rows (tp 2, all with spans) on 2 of 23 (M1024_N8192_K8192, M16384_N8192_K29568).
+  assert disagree == {"NVIDIA H100 80GB HBM3": 6, "NVIDIA H200": 2}[kind]
   rs_rule.check("fused", rs_rule.DEFAULT_FUSED, p, device)
   with pytest.raises(NotImplementedError, match="cpu"):
     rs_rule.check("fused", GemmRsFusedConfig(), p, DeviceSpec.for_kind("cpu"))
@@ -196,9 +197,10 @@ def test_rule_formula_fits_the_measured_rows_and_extrapolates_to_tp8():
     est = dict(rs_rule.estimate(p, h200))
     best_fused = min(us for name, us in times.items() if name != "unfused")
     errs += [abs(est["unfused"] / times["unfused"] - 1), abs(est["fused"] / best_fused - 1)]
-  # Session 12's tp=2 sweep (23 rows), fitted on relative error since session 51: median 5.6%,
-  # worst 24% (36% with the absolute least-squares line before; unfused at M <= 512 over N = K =
-  # 4096, where a call is ~100 us of mostly fixed cost). Measured rows are decided by the table.
+  # Session 60's tp=2 sweep (23 rows, sessions 50's kernels), fitted on relative error: median
+  # 5.2%, worst 22% (fused at M256_N8192_K29568; session 12's rows of the earlier kernels: 5.6%
+  # and 24%, 36% with the absolute least-squares line before session 51). Measured rows are
+  # decided by the table.
   assert np.median(errs) < 0.10 and max(errs) < 0.30, sorted(errs)[-3:]
   # An unmeasured shape at a measured tp: the model decides, showing both estimates and the rows
   # it was fitted to (that tp's).
@@ -289,7 +291,9 @@ def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
 def test_sibling_rows_pick_the_other_kinds_faster_path():
   """SIBLING_MARGIN / SIBLING_MIN_US come from the two committed tables: over the keys both have,
   each kind's rows that pass both bars pick the path that was faster on the other kind (within
-  5%), and without the bars they would not (so the bars are what makes this hold)."""
+  5%), and without the bars they would not. Since session 60 both tp=2 tables time the same
+  kernels, and the rows the bars keep out are near ties (the H100's M1024_N8192_K8192, 1.01x;
+  the H200's M1024_N8192_K29568, level) whose path is 1.055x slower on the other kind."""
   from jaxkern import tuning
   from jaxkern.device import DeviceSpec
   h100, h200 = (DeviceSpec.for_kind(k) for k in ("NVIDIA H100 80GB HBM3", "NVIDIA H200"))
@@ -303,7 +307,7 @@ def test_sibling_rows_pick_the_other_kinds_faster_path():
     regret = lambda ra, rb: time_of(rb, ra["impl"]) / min(rb["times_us"].values())
     passing = [regret(ra, rb) for ra, rb in shared if rs_rule.decisive(ra)]
     assert len(passing) >= 3 and max(passing) <= 1.05, (a, sorted(passing))
-    assert max(regret(ra, rb) for ra, rb in shared) > 1.10   # the rows the bars keep out
+    assert max(regret(ra, rb) for ra, rb in shared) > 1.05   # the rows the bars keep out
   # The H200 at tp = 4 (no row of its own): the H100's decisive rows decide, the others do not.
   for m, n, k, impl in ((8192, 8192, 8192, "fused"), (16384, 8192, 8192, "fused"),
                         (8192, 8192, 29568, None), (2048, 8192, 8192, None)):
