@@ -3,6 +3,7 @@ device: `python3 -m benchmarks.results.logs.session60.merge`; README.md here lis
 
 - run406 (one H200): Gm_prefill_gu's public op beside the peers -> h200/grouped_gemm.json, and
   its configs run's table row -> jaxkern/tuning/nvidia_h200/grouped_gemm_pallas.json.
+- run412 (one H200, `gm_dn.sh`): Gm_prefill_dn's public op beside the peers -> h200/grouped_gemm.json.
 - run407 (one H200): hd128_chunk_8x1024_p1024 beside the peers -> h200/extend_attention_hd128.json;
   the contiguous SwiGLU prefill rows of its configs run -> the H200 grouped GEMM table.
 - run409 (two H200s): every GEMM + reduce-scatter sweep shape at tp 2 -> h200x2's two JSONs
@@ -75,6 +76,10 @@ def main():
       RESULTS / "h200/grouped_gemm.json", records("run406/bench_gm/h200/grouped_gemm.json"),
       note="session 60 run406 (logs/session60/): Gm_prefill_gu beside its peers (the table's "
            "128 x 128 group tiles, 5 stages, band 1)", title="grouped GEMM (bf16 unless marked)")
+  _report.replace_records(
+      RESULTS / "h200/grouped_gemm.json", records("run412/bench_dn/h200/grouped_gemm.json"),
+      note="session 60 run412 (logs/session60/gm_dn.sh): Gm_prefill_dn beside its peers (the "
+           "table's row, unchanged)", title="grouped GEMM (bf16 unless marked)")
   _report.replace_records(
       RESULTS / "h200/extend_attention_hd128.json", records("run407/hd128/h200/extend_attention.json"),
       note="session 60 run407 (logs/session60/): hd128_chunk_8x1024_p1024 on the rule's "
