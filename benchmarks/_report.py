@@ -14,6 +14,8 @@ import re
 import jax
 from absl import app
 
+from jaxkern import tuning
+
 _ROOT = pathlib.Path(__file__).resolve().parent.parent
 # ../shared/PEERS.md beside the checkout; on the device machine a carried copy in .peers/.
 PEERS_MD = next((p for p in (_ROOT.parent / "shared" / "PEERS.md", _ROOT / ".peers" / "PEERS.md")
@@ -56,6 +58,24 @@ def write(out_dir: str, op: str, records: list[dict], *, num_devices: int = 1) -
   path.parent.mkdir(parents=True, exist_ok=True)
   path.write_text(json.dumps({"environment": environment(), "records": records}, indent=1) + "\n")
   return path
+
+
+_RUN_TABLES: set[pathlib.Path] = set()   # the run copies this process has started
+
+
+def update_tuning(out_dir: str, device_kind: str, op: str, rows: list[dict]) -> pathlib.Path:
+  """--update-tuning: merge `rows` into the device kind's table in this checkout and into the
+  run's own copy, `<out_dir>/tuning/<kind>/<op>.json`, which holds exactly the rows this process
+  wrote (its first write replaces a copy an earlier run left there; `python -m
+  benchmarks.merge_tuning <out_dir>` merges them into another checkout's tables). Returns the
+  checkout's table."""
+  root = pathlib.Path(out_dir) / "tuning"
+  copy = root / tuning.device_dir(device_kind) / f"{op}.json"
+  if copy not in _RUN_TABLES:
+    _RUN_TABLES.add(copy)
+    copy.unlink(missing_ok=True)
+  tuning.write_rows(device_kind, op, rows, root=root)
+  return tuning.write_rows(device_kind, op, rows)
 
 
 RECORD_KEY = ("shape", "tp", "layout", "dtype", "page_size", "impl")

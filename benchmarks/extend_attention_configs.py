@@ -86,7 +86,7 @@ def main(argv):
     if _UPDATE.value and ok:
       # --noxla: the XLA path's time is carried over from the row being replaced
       old = None if _XLA.value else tuning.lookup(device.kind, rule.OP, problem.table_key)
-      tuning.write_rows(device.kind, rule.OP, [rule.tuning_row(
+      _report.update_tuning(_OUT.value, device.kind, rule.OP, [rule.tuning_row(
           problem, results, xla_us=old.get("xla_us") if old else None)])
   path = _report.write(_OUT.value, "extend_attention_configs", records)
   print(f"wrote {path}")

@@ -23,7 +23,6 @@ from absl import app, flags
 
 import jaxkern
 from benchmarks import _report, _timing
-from jaxkern import tuning
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import extend_attention as rule
 from jaxkern.rules import extend_attention_mixed as mixed_rule
@@ -109,8 +108,8 @@ def main(argv):
     path = _report.write(_OUT.value, "extend_attention_mixed", records)
     plan_rows, config_rows = _tuning_rows(recs, mp)
     if _UPDATE.value and plan_rows:
-      tuning.write_rows(device.kind, mixed_rule.OP, plan_rows)
-      tuning.write_rows(device.kind, rule.OP, config_rows)
+      _report.update_tuning(_OUT.value, device.kind, mixed_rule.OP, plan_rows)
+      _report.update_tuning(_OUT.value, device.kind, rule.OP, config_rows)
   _report.plot(records, path.with_suffix(".png"), title="mixed prefill + decode (bf16, page 16)")
   impls = ["jaxkern:auto", "jaxkern:split"] + sorted(
       {r["impl"] for r in records if r["impl"].startswith("jaxkern:one/")}) + ["xla-path"]

@@ -27,7 +27,6 @@ from jax.sharding import NamedSharding, PartitionSpec as P
 
 import jaxkern
 from benchmarks import _report, _timing
-from jaxkern import tuning
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from jaxkern.shapes import GEMM_RS_SEED_SHAPES, GEMM_RS_SWEEP_SHAPES, GemmRsShape
 from pallas_kernels.gemm_rs.mosaic import GemmRsFusedConfig
@@ -154,7 +153,7 @@ def main(argv):
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
       rows = _report.gemm_rs_tuning_rows(records[-len(runs):])
       if _UPDATE.value and rows:
-        print(f"wrote {tuning.write_rows(jax.devices()[0].device_kind, rs_rule.OP, rows)}")
+        print(f"wrote {_report.update_tuning(_OUT.value, jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.attach_gemm_rs_peers_md(records, jax.devices()[0].device_kind)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
   _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")

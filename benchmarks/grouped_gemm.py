@@ -25,7 +25,6 @@ from absl import app, flags
 
 import jaxkern
 from benchmarks import _report, _timing
-from jaxkern import tuning
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
@@ -301,7 +300,7 @@ def main(argv):
     if "[" in r["impl"]:
       print(f"  {r['shape']:28s} {r['impl']:26s} {r['us'] if r.get('us') else r.get('note')}")
   if tuning_rows:
-    print(f"wrote {tuning.write_rows(device.kind, 'grouped_gemm', tuning_rows)}")
+    print(f"wrote {_report.update_tuning(_OUT.value, device.kind, 'grouped_gemm', tuning_rows)}")
   print(f"wrote {path}")
 
 

@@ -211,7 +211,7 @@ def main(argv):
                   f"fastest of {len(ours)} kernel configs on {base['shape']}"),
           "date": _report.environment()["date"], "jax": jax.__version__})
       if _UPDATE.value:   # each shape's row at once: a run cut by its time limit keeps them
-        tuning.write_rows(device.kind, "grouped_gemm_pallas", tuning_rows[-1:])
+        _report.update_tuning(_OUT.value, device.kind, "grouped_gemm_pallas", tuning_rows[-1:])
     path = _report.write(_OUT.value, "grouped_gemm_configs", records)
   if not records:
     return

@@ -390,3 +390,48 @@ def test_committed_results_sit_where_the_benchmarks_write_them():
   for path in files:
     env = json.loads(path.read_text())["environment"]
     assert _report.kind_dir(env["device_kind"], env["device_count"]) == path.parent.name, path
+
+
+def test_update_tuning_keeps_the_runs_own_rows_to_merge_elsewhere(tmp_path, monkeypatch):
+  """--update-tuning writes each row into this checkout's table and into the run's --out copy,
+  which holds only the run's rows; `benchmarks.merge_tuning` merges that copy into another
+  checkout's tables key by key, leaving the rows the run did not time as they are."""
+  from absl import app
+  from benchmarks import _report, merge_tuning
+  from jaxkern import tuning
+
+  def use_tables(root):
+    monkeypatch.setattr(tuning, "_ROOT", root)
+    tuning._load.cache_clear()
+    tuning.device_kinds.cache_clear()
+
+  kind, op, out = "NVIDIA H200", "some_op", tmp_path / "out"
+  row = lambda k, us: {"key": {"m": k}, "us": us}
+  use_tables(tmp_path / "device_checkout")
+  tuning.write_rows(kind, op, [row(1, 10.0)])                 # committed when the run started
+  _report.update_tuning(str(out), kind, op, [row(2, 20.0)])
+  path = _report.update_tuning(str(out), kind, op, [row(2, 21.0), row(3, 30.0)])
+  assert path == tmp_path / "device_checkout" / "nvidia_h200" / f"{op}.json"
+  assert [r["us"] for r in tuning.rows(kind, op)] == [10.0, 21.0, 30.0]
+  own = json.loads((out / "tuning" / "nvidia_h200" / f"{op}.json").read_text())
+  assert own["op"] == op and own["device_kind"] == kind
+  assert [r["us"] for r in own["rows"]] == [21.0, 30.0]         # only this run's rows
+  monkeypatch.setattr(_report, "_RUN_TABLES", set())            # a later run, same --out
+  _report.update_tuning(str(out), kind, op, [row(4, 40.0)])
+  assert [r["us"] for r in json.loads((out / "tuning" / "nvidia_h200" / f"{op}.json").read_text())[
+      "rows"]] == [40.0]
+  monkeypatch.setattr(_report, "_RUN_TABLES", set())
+  _report.update_tuning(str(out), kind, op, [row(2, 21.0), row(3, 30.0)])
+
+  use_tables(tmp_path / "home_checkout")                        # meanwhile row 1 was re-timed
+  tuning.write_rows(kind, op, [row(1, 11.0), row(2, 19.0)])
+  merge_tuning.main(["merge_tuning", str(out)])
+  assert [r["us"] for r in tuning.rows(kind, op)] == [11.0, 21.0, 30.0]
+  with pytest.raises(app.UsageError, match="no tuning rows"):
+    merge_tuning.main(["merge_tuning", str(tmp_path / "home_checkout" / "nvidia_h200")])
+  (tmp_path / "bad" / "x").mkdir(parents=True)
+  (tmp_path / "bad" / "x" / "y.json").write_text('{"records": []}')
+  with pytest.raises(ValueError, match="not a tuning table"):
+    tuning.merge_tables(tmp_path / "bad")
+  tuning._load.cache_clear()          # nothing read from the temporary tables stays cached
+  tuning.device_kinds.cache_clear()

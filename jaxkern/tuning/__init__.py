@@ -55,15 +55,36 @@ def lookup(device_kind: str, op: str, key: Mapping[str, Any]) -> dict | None:
   return None
 
 
-def write_rows(device_kind: str, op: str, rows: list[dict]) -> pathlib.Path:
-  """Merge `rows` into the table (same key: replaced). Used by the benchmarks' --update-tuning."""
-  path = table_path(device_kind, op)
-  old = list(_load(device_kind, op))
+def write_rows(device_kind: str, op: str, rows: list[dict], *,
+               root: str | pathlib.Path | None = None) -> pathlib.Path:
+  """Merge `rows` into the table (same key: replaced). Used by the benchmarks' --update-tuning.
+  `root`: a folder laid out like this package instead (a run's own copy of the rows it wrote,
+  which `merge_tables` later merges into these tables)."""
+  if root is None:
+    path, old = table_path(device_kind, op), list(_load(device_kind, op))
+  else:
+    path = pathlib.Path(root) / device_dir(device_kind) / f"{op}.json"
+    old = json.loads(path.read_text())["rows"] if path.exists() else []
   keys = [json.dumps(r["key"], sort_keys=True) for r in rows]
   merged = [r for r in old if json.dumps(r["key"], sort_keys=True) not in keys] + rows
   merged.sort(key=lambda r: json.dumps(r["key"], sort_keys=True))
   path.parent.mkdir(parents=True, exist_ok=True)
   path.write_text(json.dumps({"op": op, "device_kind": device_kind, "rows": merged}, indent=1) + "\n")
-  _load.cache_clear()
-  device_kinds.cache_clear()
+  if root is None:
+    _load.cache_clear()
+    device_kinds.cache_clear()
   return path
+
+
+def merge_tables(root: str | pathlib.Path) -> list[pathlib.Path]:
+  """Merge every table under `root` (laid out like this package: <kind>/<op>.json, e.g. the
+  `tuning/` folder a benchmark run with --update-tuning leaves in its --out) into these tables,
+  row by row (same key: replaced). Returns the tables written; ValueError on a file that is not a
+  table."""
+  written = []
+  for path in sorted(pathlib.Path(root).glob("*/*.json")):
+    table = json.loads(path.read_text())
+    if not {"op", "device_kind", "rows"} <= set(table):
+      raise ValueError(f"{path}: not a tuning table (expected keys op, device_kind, rows)")
+    written.append(write_rows(table["device_kind"], table["op"], table["rows"]))
+  return written

@@ -14,6 +14,7 @@ configs() {
     --out $OUT/$name "$@" 2>&1 | grep -Ev "$F" > $OUT/$name.log
   echo "$name: rc ${PIPESTATUS[0]}, $((SECONDS - t0)) s"
   cp $OUT/$name/*/grouped_gemm_configs.json $OUT/$name.json 2>/dev/null
+  cp -r $OUT/$name/tuning $OUT/$name.tuning 2>/dev/null   # since session 60: the run's own rows
   rm -rf $OUT/$name
   cp jaxkern/tuning/nvidia_h100_80gb_hbm3/grouped_gemm_pallas.json $OUT/h100_grouped_gemm_pallas.json 2>/dev/null
   grep -E "failed|^wrote" $OUT/$name.log | cut -c1-160
