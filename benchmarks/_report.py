@@ -70,7 +70,7 @@ def update_tuning(out_dir: str, device_kind: str, op: str, rows: list[dict]) -> 
   benchmarks.merge_tuning <out_dir>` merges them into another checkout's tables). Returns the
   checkout's table."""
   root = pathlib.Path(out_dir) / "tuning"
-  copy = root / tuning.device_dir(device_kind) / f"{op}.json"
+  copy = tuning.table_path(device_kind, op, root)
   if copy not in _RUN_TABLES:
     _RUN_TABLES.add(copy)
     copy.unlink(missing_ok=True)
@@ -264,17 +264,25 @@ def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:
     # The devices' span beside the wall clock the pick keys on: on short calls the two can
     # disagree (session 52: 6 of 46 H100 rows), and `jaxkern.explain` shows both.
     spans = {name_of(r): round(r["span_us"], 1) for r in recs if r.get("span_us")}
-    fused = {c: us for c, us in times.items() if c != "unfused"}
-    if "unfused" not in times or not fused:
+    if "unfused" not in times or len(times) < 2:
       continue
-    best_fused = min(fused, key=fused.get)
-    impl = "fused" if fused[best_fused] < times["unfused"] else "unfused"
+    impl, best_fused, why = gemm_rs_pick(times)
     r0 = recs[0]
     problem = rs_rule.GemmReduceScatterProblem(m=r0["m"], n=r0["n"], k=r0["k"],
                                                dtype="bfloat16", tp=tp)
     rows.append({"key": problem.table_key(), "impl": impl, "fused_config": best_fused,
                  "times_us": times, **({"span_us": spans} if spans else {}), "shape": name,
-                 "why": f"{impl} faster: unfused {times['unfused']} us, fused[{best_fused}] "
-                        f"{fused[best_fused]} us",
-                 "date": environment()["date"], "jax": jax.__version__})
+                 "why": why, "date": environment()["date"], "jax": jax.__version__})
   return rows
+
+
+def gemm_rs_pick(times: dict[str, float]) -> tuple[str, str, str]:
+  """(path, fastest fused config, reason) from a row's wall times ({"unfused": us, <fused config
+  name>: us, ...}): fused only where it is faster; a tie keeps the unfused path and says so."""
+  fused = {c: us for c, us in times.items() if c != "unfused"}
+  best = min(fused, key=fused.get)
+  both = f"unfused {times['unfused']} us, fused[{best}] {fused[best]} us"
+  if fused[best] == times["unfused"]:
+    return "unfused", best, f"level, unfused kept: {both}"
+  impl = "fused" if fused[best] < times["unfused"] else "unfused"
+  return impl, best, f"{impl} faster: {both}"

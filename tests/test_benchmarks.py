@@ -121,6 +121,10 @@ def test_gemm_reduce_scatter_tuning_rows_pick_by_wall_and_keep_the_span():
   assert row["times_us"] == {"unfused": 131.9, "n256/s4/in/d": 179.0, "n256/s4/in": 185.0}
   assert row["span_us"] == {"unfused": 89.6, "n256/s4/in/d": 114.9}
   assert row["key"]["tp"] == 2 and row["key"]["m"] == 512
+  # A tie (session 60's M1024_N8192_K29568 on 2 H200s) keeps the unfused path and says it is one.
+  (tie,) = tuning_rows([dict(base, impl="jaxkern:unfused", us=437.1),
+                        dict(base, impl="jaxkern:fused[n256/s4/in/d]", config="n256/s4/in/d", us=437.14)])
+  assert tie["impl"] == "unfused" and tie["why"].startswith("level, unfused kept")
 
 
 def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():

@@ -21,8 +21,10 @@ def device_dir(device_kind: str) -> str:
   return re.sub(r"[^a-z0-9]+", "_", device_kind.lower()).strip("_")
 
 
-def table_path(device_kind: str, op: str) -> pathlib.Path:
-  return _ROOT / device_dir(device_kind) / f"{op}.json"
+def table_path(device_kind: str, op: str, root: str | pathlib.Path | None = None) -> pathlib.Path:
+  """Where `op`'s table for `device_kind` lives: in this package, or under another `root` laid out
+  the same way (a run's own copy of the rows it wrote)."""
+  return (_ROOT if root is None else pathlib.Path(root)) / device_dir(device_kind) / f"{op}.json"
 
 
 @functools.lru_cache(maxsize=None)
@@ -60,10 +62,10 @@ def write_rows(device_kind: str, op: str, rows: list[dict], *,
   """Merge `rows` into the table (same key: replaced). Used by the benchmarks' --update-tuning.
   `root`: a folder laid out like this package instead (a run's own copy of the rows it wrote,
   which `merge_tables` later merges into these tables)."""
+  path = table_path(device_kind, op, root)
   if root is None:
-    path, old = table_path(device_kind, op), list(_load(device_kind, op))
+    old = list(_load(device_kind, op))
   else:
-    path = pathlib.Path(root) / device_dir(device_kind) / f"{op}.json"
     old = json.loads(path.read_text())["rows"] if path.exists() else []
   keys = [json.dumps(r["key"], sort_keys=True) for r in rows]
   merged = [r for r in old if json.dumps(r["key"], sort_keys=True) not in keys] + rows

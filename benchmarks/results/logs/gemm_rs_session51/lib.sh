@@ -6,6 +6,20 @@ export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVL
 export PYTHONPATH=$PWD:$PWD/tests
 F='^[IW][0-9]{4}'
 
+# only_on KIND: print the GPUs' name and end the script unless it contains KIND (e.g. H200).
+only_on() {
+  local gpu
+  gpu=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+  echo "$gpu"
+  [[ "$gpu" == *"$1"* ]] || exit 0
+}
+
+# with_peers: install the carried peer wheels (`.peers`) and put them on PYTHONPATH.
+with_peers() {
+  bash benchmarks/install_peers.sh > /dev/null 2>&1
+  export PYTHONPATH=$PYTHONPATH:/tmp/peers
+}
+
 # bar_run_if_h200: print the GPUs' name; on H200s (issue 5's bar machine) run session 50's
 # run358.sh (multi_gpu tests at tp 4, the bar shapes at tp 4 and 2) and end the script.
 bar_run_if_h200() {
@@ -20,11 +34,12 @@ bar_run_if_h200() {
 
 # sweep TP LIMIT [SHAPES]: the GEMM + RS benchmark's sweep shapes (SHAPES: a comma list, else
 # all) at TP, unfused beside n256/s4/in/d, table rows replaced (--update-tuning); $OUT/bench.log,
-# $OUT/<kind>_gemm_rs.json (each table after the run) and one summary line per record.
+# $OUT/bench/tuning/ (only the rows the run wrote, for `python -m benchmarks.merge_tuning`) and
+# one summary line per record. Until session 60 it copied every kind's whole table to
+# $OUT/<kind>_gemm_rs.json instead.
 sweep() {
   timeout "$2" python3 -m benchmarks.gemm_reduce_scatter --tp "$1" --shapes sweep ${3:+--only $3} \
     --update-tuning --fused_configs n256/s4/in/d --iters 10 --out $OUT/bench 2>&1 | grep -Ev "$F" > $OUT/bench.log
-  for d in jaxkern/tuning/nvidia_*; do cp $d/gemm_reduce_scatter.json $OUT/$(basename $d)_gemm_rs.json 2>/dev/null; done
   grep "^tp=" $OUT/bench.log | sed 's/jaxkern://' | awk '{print $1,$2,$3,$5,$7,$9}'
 }
 

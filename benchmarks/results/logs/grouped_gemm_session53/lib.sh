@@ -6,7 +6,9 @@
 source benchmarks/results/logs/gemm_rs_session51/lib.sh
 
 # configs NAME LIMIT FLAGS...: $OUT/NAME.log (one line per record, then the summary table),
-# $OUT/NAME.json (the records) and $OUT/h100_grouped_gemm_pallas.json (the table after the run).
+# $OUT/NAME.json (the records) and $OUT/NAME.tuning/ (only the table rows the run wrote, for
+# `python -m benchmarks.merge_tuning`). Until session 60 it copied the H100 table after the run
+# to $OUT/h100_grouped_gemm_pallas.json instead, whatever kind ran (sessions 53-56 and 60's runs).
 configs() {
   local name=$1 limit=$2; shift 2
   local t0=$SECONDS
@@ -14,8 +16,7 @@ configs() {
     --out $OUT/$name "$@" 2>&1 | grep -Ev "$F" > $OUT/$name.log
   echo "$name: rc ${PIPESTATUS[0]}, $((SECONDS - t0)) s"
   cp $OUT/$name/*/grouped_gemm_configs.json $OUT/$name.json 2>/dev/null
-  cp -r $OUT/$name/tuning $OUT/$name.tuning 2>/dev/null   # since session 60: the run's own rows
+  cp -r $OUT/$name/tuning $OUT/$name.tuning 2>/dev/null
   rm -rf $OUT/$name
-  cp jaxkern/tuning/nvidia_h100_80gb_hbm3/grouped_gemm_pallas.json $OUT/h100_grouped_gemm_pallas.json 2>/dev/null
   grep -E "failed|^wrote" $OUT/$name.log | cut -c1-160
 }

@@ -24,6 +24,7 @@ import pathlib
 
 from benchmarks import _report
 from jaxkern import tuning
+from jaxkern.shapes import GEMM_RS_SEED_SHAPES
 
 HERE = pathlib.Path(__file__).parent
 RESULTS = HERE.parent.parent
@@ -35,8 +36,7 @@ SHAPES = [
      {"DS_prefill_G8_M8192_gu/swiglu", "DS_prefill_G16_M16384_gu/swiglu"}),
 ]
 RETIMED = {"M4096_N4096_K2048", "M1024_N8192_K29568"}
-PEERS_MD_SHAPES = {"M256_N8192_K8192", "M1024_N8192_K8192", "M4096_N4096_K2048",
-                   "M4096_N4096_K8192", "M8192_N8192_K8192", "M8192_N8192_K29568"}
+PEERS_MD_SHAPES = {s.name for s in GEMM_RS_SEED_SHAPES}   # PEERS.md §2's rows
 
 
 def records(path):
@@ -66,11 +66,13 @@ def main():
     print("wrote", tuning.write_rows(H200, op, table_rows(run, copy, op, shapes)))
   rs_rows = json.loads((HERE / "run409" / "nvidia_h200_gemm_rs.json").read_text())["rows"]
   print("wrote", tuning.write_rows(H200, "gemm_reduce_scatter", rs_rows))
-  rows = table_rows("run411", "nvidia_h200_gemm_rs.json", "gemm_reduce_scatter", RETIMED)
-  print("wrote", tuning.write_rows(H200, "gemm_reduce_scatter", [
-      dict(r, run="session 60 run411", why=r["why"] + " (run411; run409's times were "
-           + ", ".join(f"{n} {us}" for n, us in old[r["shape"]].items()) + ")")
-      for r in rows for old in [{x["shape"]: x["times_us"] for x in rs_rows}]]))
+  run409_times = {r["shape"]: r["times_us"] for r in rs_rows}
+  # The reason is re-derived from the times (run411's table says "unfused faster" on its tie).
+  retimed = [dict(r, run="session 60 run411", why=f"{_report.gemm_rs_pick(r['times_us'])[2]} (run411; "
+                  "run409's times were " + ", ".join(
+                      f"{name} {us}" for name, us in run409_times[r["shape"]].items()) + ")")
+             for r in table_rows("run411", "nvidia_h200_gemm_rs.json", "gemm_reduce_scatter", RETIMED)]
+  print("wrote", tuning.write_rows(H200, "gemm_reduce_scatter", retimed))
 
   _report.replace_records(
       RESULTS / "h200/grouped_gemm.json", records("run406/bench_gm/h200/grouped_gemm.json"),
