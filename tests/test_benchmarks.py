@@ -175,6 +175,27 @@ print([(c.block_m, c.band, c.lhs_boxes) for c in variants(timed, "lhs_boxes", ["
   assert proc.stdout.split("\n")[:3] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]"]
 
 
+def test_configs_tuning_row_reason_names_the_runners_up():
+  """grouped_gemm_configs' table row says the fastest config's time and the next ones' (at most
+  `runners_up`, fastest first), so a row shows how decisive its pick was."""
+  code = """
+from benchmarks.grouped_gemm_configs import fastest_why
+ours = [{"impl": "pallas/m128/n256/s4/m/b8", "us": 9.04}, {"impl": "pallas/m64/n128/s6/n/b1", "us": 5.0},
+        {"impl": "pallas/m128/n128/s5/m/b1/groups", "us": 7.25}]
+print(fastest_why("S", ours))
+print(fastest_why("S", ours, runners_up=1))
+print(fastest_why("S", ours[:1]))
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:3] == [
+      "fastest of 3 kernel configs on S: m64/n128/s6/n/b1 5.0 us; then "
+      "m128/n128/s5/m/b1/groups 7.2, m128/n256/s4/m/b8 9.0",
+      "fastest of 3 kernel configs on S: m64/n128/s6/n/b1 5.0 us; then m128/n128/s5/m/b1/groups 7.2",
+      "fastest of 1 kernel configs on S: m128/n256/s4/m/b8 9.0 us"]
+
+
 def test_configs_table_of_times_another_kinds_pick():
   """grouped_gemm_configs --table_of=KIND: the one config KIND's committed table has for the
   key (how session 53 re-timed the H200's picks on an H100), none for a key or kind without a

@@ -10,12 +10,14 @@ device: `python3 -m benchmarks.results.logs.session61.merge`; README.md here lis
   group tiles, 5 stages, band 1 (run416's row; run417 is the A/B against the old row's config).
 
 run413 (`narrow.sh`) ran a kernel that was not kept (`narrow_shifted_experiment.patch`): its
-table rows are not merged."""
+table rows are not merged (its `.tuning/` folders were removed in the review, so that
+`benchmarks.merge_tuning` cannot take them; its JSONs keep every time)."""
 
 import json
 import pathlib
 
 from benchmarks import _report
+from benchmarks.grouped_gemm_configs import fastest_why
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
@@ -23,25 +25,21 @@ RESULTS = HERE.parent.parent
 H200 = "NVIDIA H200"
 TITLE = "grouped GEMM (bf16 unless marked)"
 
-WHY = {
-    "Gm_prefill_dn": "128 x 256 group tiles, 4 stages, band 2 (the previous row's config): 401.6 us "
-                     "against 402.4 with band 8, 404.5 with band 1, 408.7 with exact lhs boxes, "
-                     "428.7 for 128 x 192 and 467.2 for 128 x 128 (session 61, "
-                     "logs/session61/run414/gm_dn.json: every candidate, one process)",
-    "Gm_prefill_gu/swiglu": "128 x 128 group tiles, 5 stages, band 1: 878.0 us against 908.9 with "
-                            "band 8 and 951.4 for 128 x 256, band 8 (session 61, "
-                            "logs/session61/run416/gm_sw.json); against the previous row's config "
-                            "(128 x 256, 4 stages, band 1) 880.9 / 882.4 vs 927.7 / 930.6 us in one "
-                            "process, 2 rounds (run417/sw_ab.log)",
-}
+AB = ("; against the previous row's config (128 x 256, 4 stages, band 1) 880.9 / 882.4 vs 927.7 / "
+      "930.6 us in one process, 2 rounds (logs/session61/run417/sw_ab.log)")
 
 
-def rows(path, shape):
-  got = [dict(r, why=WHY[shape]) for r in json.loads((HERE / path).read_text())["rows"]
-         if r.get("shape") == shape]
+def rows(run, name, shape, extra=""):
+  """The one table row of `shape` that configs run `run` wrote ($OUT/NAME.tuning/), its reason
+  rebuilt by the benchmark's own `fastest_why` from the run's records (the row's own reason
+  predates it), plus `extra`."""
+  got = [r for r in json.loads((HERE / run / f"{name}.tuning/nvidia_h200/grouped_gemm_pallas.json")
+                               .read_text())["rows"] if r.get("shape") == shape]
   if len(got) != 1:
-    raise SystemExit(f"{path}: one row of {shape} expected, got {len(got)}")
-  return got
+    raise SystemExit(f"{run}/{name}.tuning: one row of {shape} expected, got {len(got)}")
+  ours = [r for r in records(f"{run}/{name}.json")
+          if r["shape"] == shape and r["impl"].startswith("pallas/") and r.get("us")]
+  return [dict(got[0], why=f"{fastest_why(shape, ours)} (session 61, logs/session61/{run}/{name}.json){extra}")]
 
 
 def records(path):
@@ -50,10 +48,8 @@ def records(path):
 
 def main():
   op = "grouped_gemm_pallas"
-  print("wrote", tuning.write_rows(H200, op, rows(
-      "run414/gm_dn.tuning/nvidia_h200/grouped_gemm_pallas.json", "Gm_prefill_dn")))
-  print("wrote", tuning.write_rows(H200, op, rows(
-      "run416/gm_sw.tuning/nvidia_h200/grouped_gemm_pallas.json", "Gm_prefill_gu/swiglu")))
+  print("wrote", tuning.write_rows(H200, op, rows("run414", "gm_dn", "Gm_prefill_dn")))
+  print("wrote", tuning.write_rows(H200, op, rows("run416", "gm_sw", "Gm_prefill_gu/swiglu", AB)))
   _report.replace_records(
       RESULTS / "h200/grouped_gemm.json", records("run414/bench_decode/h200/grouped_gemm.json"),
       note="session 61 run414 (logs/session61/): the decode rows DS_G16_m64_gu (bf16 and fp8), "
