@@ -177,13 +177,14 @@ def pass_slots(k_steps, count, full, free, stages: int):
 
 
 def gemm_smem_bytes(*, block_m: int, block_n: int, block_k: int, num_stages: int, itemsize: int,
-                    epi_rows: int, epi_itemsize: int, consumers: int = 2, extra=()) -> int:
+                    epi_rows: int, epi_itemsize: int, consumers: int = 2, epi_bufs: int = 2,
+                    extra=()) -> int:
   """Shared memory of a GEMM kernel here (`scoped_smem_bytes`): the operand rings (lhs block_m x
-  block_k and rhs block_k x block_n per slot), store_chunks' two epi_rows x EPI_COLS buffers per
-  consumer, and the kernel's `extra` buffers (bytes each)."""
+  block_k and rhs block_k x block_n per slot), store_chunks' `epi_bufs` epi_rows x EPI_COLS
+  buffers per consumer, and the kernel's `extra` buffers (bytes each)."""
   return scoped_smem_bytes(num_stages * block_m * block_k * itemsize,
                            num_stages * block_n * block_k * itemsize,
-                           consumers * 2 * epi_rows * EPI_COLS * epi_itemsize, *extra)
+                           consumers * epi_bufs * epi_rows * EPI_COLS * epi_itemsize, *extra)
 
 
 def epi_chunks(tile) -> list:
@@ -196,15 +197,18 @@ def epi_chunks(tile) -> list:
 
 def store_chunk(c, chunk, bufs, stores, send) -> None:
   """Chunk c (registers, WGMMA layout, [rows, EPI_COLS]) of a consumer's epilogue to global
-  memory through buffer (stores + c) % 2 of `bufs` [2, rows, EPI_COLS], once that buffer's
-  previous bulk group has read it (`stores`: chunks this consumer sent before the tile).
+  memory through buffer (stores + c) % B of `bufs` [B, rows, EPI_COLS], once that buffer's
+  previous bulk group has read it (`stores`: chunks this consumer sent before the tile). With
+  B = 2 a chunk's registers go to one buffer while the other's copy runs; with B = 1 (a kernel
+  whose operand ring took the second buffer's shared memory) each chunk waits for the last.
   `bufs` may be a pair of views of the buffers (`ring_views`: the registers write the first, the
   copies read the second). send(buf, c, chunk) issues its TMA copies from `buf` as one bulk
   group (one copy with its default commit, or several followed by
   `plgpu.commit_smem_to_gmem_group()`); `chunk` is cast to the buffers' dtype."""
   write, copy = bufs if isinstance(bufs, tuple) else (bufs, bufs)
-  slot = lax.rem(stores + c, 2)
-  plgpu.wait_smem_to_gmem(1, wait_read_only=True)   # this buffer's last send has read it
+  num_bufs = write.shape[0]
+  slot = lax.rem(stores + c, num_bufs)
+  plgpu.wait_smem_to_gmem(num_bufs - 1, wait_read_only=True)   # this buffer's last send read it
   chunk = chunk.astype(write.dtype)
   write.at[slot][...] = chunk
   plgpu.commit_smem()

@@ -149,7 +149,15 @@ x 256 (128 x 256 tiles, 3 stages: 4 do not fit) taking the product 128 columns a
 DeepSeek prefill in 1437 us (ptxas spilled), and keeping the sum in the wgmma accumulators,
 rescaled by (previous scales) / (this step's) before each step, 932-1202 us with ptxas serializing
 the wgmmas (C7514) and a 5x larger error (3.2-3.4e-3), as at 128 x 192 with 3 stages (96.8 us on
-DS_G1): `fp8_256_experiment.patch` there.
+DS_G1): `fp8_256_experiment.patch` there. Each step's wgmma issued before the last step's
+product is awaited and promoted, into two accumulators in turn (session 62, 64 x 128 consumers,
+logs/session62/run424, `fp8_overlap_experiment.patch`): ptxas serialized the wgmmas (C7514,
+reading one accumulator while the other's wgmma runs) and every row lost, kernel us: DS_G16_m64_gu
+131.1-131.4 -> 137.7-138.1, Gemma gate/up 507.1-507.5 -> 569.1-569.2, DS_G4_m256_gu 59.6-59.7 ->
+67.4-67.7. DS_G16_m64_gu/fp8 (3.8 TB/s, under the 4.0 of issue 4) did not move with half tiles,
+a sixth stage or both (run420-421, within 0.5%); a Mosaic GPU profile at 3 stages (run423:
+150.3 us against 131.9 at the table's 5) put the consumers' time at 27% waiting for operands, 33%
+awaiting the step's wgmma and 16% promoting (282, 337 and 162 SM cycles a step).
 
 invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
 consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
@@ -197,9 +205,9 @@ from pallas_kernels.grouped_gemm.reference import (check_invalid_rows, check_lhs
                                                    check_rhs_layout, swap_kn)
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
                                                  SignalConsumer, column_parts, deferred_stores,
-                                                 half_tiles, kernel_meta, reads_masked_m,
-                                                 signals_reason,
-                                                 tail_split, unsupported_reason)
+                                                 epilogue_buffers, half_tiles, kernel_meta,
+                                                 reads_masked_m, signals_reason, tail_split,
+                                                 unsupported_reason)
 
 __all__ = ["grouped_gemm_pallas"]
 
@@ -259,6 +267,7 @@ class Static:
   untiled_rhs: bool = False   # loads) through `_mgpu.operand_ring`'s untiled view
   untiled_out: bool = False   # N (N/2 with SwiGLU) not whole 64 columns: the output's TMA
                               # stores from the epilogue buffers' untiled view (k_major rhs)
+  epi_bufs: int = 2           # output buffers per consumer (`epilogue_buffers`)
   interpret: bool = False
 
   @property
@@ -401,7 +410,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   @pl.when(wg < 2)
   def _consumer():
     plgpu.set_max_registers(232, action="increase")
-    o_bufs = tuple(v.at[wg] for v in o_views)    # this consumer's two epilogue buffers
+    o_bufs = tuple(v.at[wg] for v in o_views)    # this consumer's epilogue buffers
 
     def tile_work(split, wg_rows, wg_cols, m, n, tile, carry, col_base=0, span=None):
       """One unit (row tile m, column tile n; `tile`: Meta.tile(m)) with the consumers sharing
@@ -489,6 +498,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           count, acc, scale, _ = lax.fori_loop(k0, k0 + k_steps - 1, step,
                                                (count, acc, scale, block_scales(k0 + 1)))
           return count + 1, promote(acc, step_product(count), scale)
+
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
         return lax.cond(k_steps > 0, run, lambda c, a: (c, a), count, acc)
       row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
@@ -727,7 +737,7 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
     smem = (_mgpu.operand_ring((st.num_stages, st.block_m, st.block_k), st.dtype,
                                untiled=st.untiled_lhs),
             _mgpu.operand_ring((st.num_stages,) + rhs_tile, st.dtype, untiled=st.untiled_rhs),
-            _mgpu.operand_ring((2, 2, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
+            _mgpu.operand_ring((2, st.epi_bufs, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
                                untiled=st.untiled_out),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
             plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
@@ -873,7 +883,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                block_k=config.block_k, wg_rows=rows_c, wg_cols=cols_c, parts=parts,
                up_col=n_out if parts == 2 else 0, split=config.split,
                num_stages=config.num_stages, band=min(config.band, m_tiles), by_group=by_group,
-               halves=half_tiles(config, activation=activation, fp8=fp8),
+               halves=half_tiles(config, activation=activation),
                tail_split=tail_split(config, activation=activation, fp8=fp8),
                exact_boxes=config.lhs_boxes == "exact",
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
@@ -888,7 +898,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                untiled_rhs=k_major and _mgpu.untiled_copies(k, dtype, interpret=interpret),
                untiled_out=_mgpu.untiled_copies(n_out, out_dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
-               n_blocks=-(-n // SCALE_BLOCK))
+               n_blocks=-(-n // SCALE_BLOCK),
+               epi_bufs=epilogue_buffers(config, itemsize=jnp.dtype(dtype).itemsize))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
   # tile addresses rows up to block_m past the result (it stores none of them).
   out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows

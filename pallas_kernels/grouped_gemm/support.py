@@ -11,7 +11,8 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
 __all__ = ["FP8", "KERNEL_META_GROUPS", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING",
-           "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "half_tiles",
+           "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "epilogue_buffers",
+           "half_tiles",
            "kernel_meta", "reads_masked_m", "signal_target", "signals_reason", "smem_bytes",
            "tail_split", "unsupported_reason"]
 
@@ -27,17 +28,29 @@ TILE_RING = 4
 TILE_SLOT = 4
 
 
-def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
-  """The operand ring plus two 64-column output buffers per consumer (whatever the epilogue:
-  SwiGLU's gate and up parts share each ring slot's rhs columns) and the ring of published
-  tiles (TILE_RING x TILE_SLOT int32: 64 bytes, a whole 1 KB in Pallas' layout); fp8 (itemsize
-  1) also rings one float32 lhs scale per tile row and writes a 16-bit output."""
+def smem_bytes(config: GroupedGemmPallasConfig, itemsize: int = 2,
+               epi_bufs: int | None = None) -> int:
+  """The operand ring plus `epi_bufs` 64-column output buffers per consumer (whatever the
+  epilogue: SwiGLU's gate and up parts share each ring slot's rhs columns; by default
+  `epilogue_buffers`') and the ring of published tiles (TILE_RING x TILE_SLOT int32: 64 bytes, a
+  whole 1 KB in Pallas' layout); fp8 (itemsize 1) also rings one float32 lhs scale per tile row
+  and writes a 16-bit output."""
+  if epi_bufs is None:
+    epi_bufs = epilogue_buffers(config, itemsize)
   scales = (config.num_stages * config.block_m * 4,) if itemsize == 1 else ()
   return _mgpu.gemm_smem_bytes(block_m=config.block_m, block_n=config.block_n,
                                block_k=config.block_k, num_stages=config.num_stages,
                                itemsize=itemsize, epi_rows=config.wg_tile[0],
-                               epi_itemsize=max(itemsize, 2),
+                               epi_itemsize=max(itemsize, 2), epi_bufs=epi_bufs,
                                extra=scales + (TILE_RING * TILE_SLOT * 4,))
+
+
+def epilogue_buffers(config: GroupedGemmPallasConfig, itemsize: int = 2) -> int:
+  """Output buffers per consumer (`_mgpu.store_chunk`): two, so that a chunk's registers go to
+  one while the other's TMA store reads it, where shared memory holds them beside the operand
+  ring; else one. The one-buffer form is what lets fp8's 128 x 128 tiles ring 6 stages and its
+  128 x 192 tiles 5 (each 2 KB over the limit with two buffers)."""
+  return 2 if _mgpu.smem_reason(smem_bytes(config, itemsize, epi_bufs=2)) is None else 1
 
 
 def _fp8_reason(config: GroupedGemmPallasConfig, *, k: int, out_dtype: str,
@@ -161,13 +174,15 @@ class SignalConsumer:
   out_type: tuple = ()
 
 
-def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> bool:
+def half_tiles(config: GroupedGemmPallasConfig, *, activation: str | None) -> bool:
   """Whether a segment's last tile that holds at most block_m / 2 of its rows runs as a half
   tile: the consumers split its columns over those rows only, so a group's ragged end costs half
-  a tile rather than a whole one (tiles="groups", rows split, 128-row tiles, 16-bit operands,
-  each consumer's share of every rhs part a whole number of 64 columns)."""
+  a tile rather than a whole one (tiles="groups", rows split, 128-row tiles, each consumer's
+  share of every rhs part a whole number of 64 columns; fp8 too since session 62: a 64 x 64
+  consumer promotes one 64-column piece. H200, one process, kernel us: Gemma gate/up fp8
+  515.5-516.1 -> 511.9-513.8, DS_G16_m64_gu/fp8 level; benchmarks/results/logs/session62/)."""
   return (config.tiles == "groups" and config.split == "m" and config.block_m == 128
-          and not fp8 and (config.block_n // 2 // column_parts(activation)) % 64 == 0)
+          and (config.block_n // 2 // column_parts(activation)) % 64 == 0)
 
 
 def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: bool) -> int:

@@ -479,16 +479,20 @@ def test_grouped_gemm_signals_consumer_sees_final_blocks(gpu, shape, config):
 _FP8_CONFIGS = [GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=4, block_k=128),
                 GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4,
                                         block_k=128),
-                GroupedGemmPallasConfig(block_m=128, block_n=192, num_stages=4, block_k=128)]
+                GroupedGemmPallasConfig(block_m=128, block_n=192, num_stages=4, block_k=128),
+                # 6 stages: one epilogue buffer per consumer (`support.epilogue_buffers`)
+                GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=6, block_k=128)]
 
 
 @pytest.mark.parametrize("config,rhs_layout", [(_FP8_CONFIGS[0], "kn"), (_FP8_CONFIGS[1], "nk"),
-                                               (_FP8_CONFIGS[2], "nk")], ids=str)
+                                               (_FP8_CONFIGS[2], "nk"), (_FP8_CONFIGS[3], "nk")],
+                         ids=str)
 @pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
 def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   """The fp8 kernel (1D2D scales) on every fp8 shape of PEERS.md §3: contiguous with 8 NaN rows
   past the groups (-> zeros), then with tiles inside groups (every row: the table runs 128 x
-  192 group tiles on the prefill rows since session 27), and masked (NaN
+  192 group tiles on the prefill rows since session 27; 128 x 128 ones run half tiles since
+  session 62), and masked (NaN
   past masked_m) where the shape has a masked form; against the float32 reference. The weights
   [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
   _check_pallas_fp8(_BY_NAME[name], config, rhs_layout)

@@ -16,9 +16,10 @@ from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm import plan
 from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, count_sorted, group_tiles_bound,
                                               tail_pieces)
-from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores, half_tiles,
-                                                 signal_target, signals_reason, smem_bytes,
-                                                 tail_split, unsupported_reason)
+from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores,
+                                                 epilogue_buffers, half_tiles, signal_target,
+                                                 signals_reason, smem_bytes, tail_split,
+                                                 unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
 from tests._testing import (H200_MESH, dequant_lhs, dequant_rhs, grouped_gemm_numpy,
                             operand_copies, random_group_sizes, rel_err, snapshot_consumer)
@@ -88,7 +89,7 @@ def test_tail_units_run_as_column_pieces(rng, activation, config, num_sms):
   lhs = jnp.asarray(rng.standard_normal((290, k)), jnp.bfloat16)
   rhs = jnp.asarray(rng.standard_normal((3, k, n)) / np.sqrt(k), jnp.bfloat16)
   used = _metadata(290, config.block_m, True, group_sizes=jnp.asarray(sizes))[2][0]
-  split = tail_split(config, activation=activation, fp8=False)
+  split = tail_split(config, activation=activation)
   rounds, pieces = tail_pieces(used * 3, num_sms, split)
   assert (rounds, int(pieces), used * 3 - rounds * num_sms) == (2, 2, 2)
   out = _run(lhs, rhs, jnp.asarray(sizes), config=config, num_sms=num_sms, activation=activation)
@@ -530,6 +531,50 @@ def test_fp8_unsupported_configs():
                         config=C(block_m=128, block_n=128, **F8))
 
 
+def test_epilogue_buffers_two_where_they_fit_else_one():
+  # Two output buffers per consumer where shared memory holds them beside the ring; one where
+  # only that makes the ring fit (fp8 128 x 128 at 6 stages, 128 x 192 at 5: each 2 KB over
+  # the limit with two); a ring too deep for either is refused.
+  fp8 = dict(k=256, n=256, dtype="float8_e4m3fn", out_dtype="bfloat16", activation=None)
+  groups = dict(tiles="groups", **F8)
+  for config, bufs in ((C(block_m=128, block_n=128, num_stages=5, **groups), 2),
+                       (C(block_m=128, block_n=128, num_stages=6, **groups), 1),
+                       (C(block_m=128, block_n=192, num_stages=4, **groups), 2),
+                       (C(block_m=128, block_n=192, num_stages=5, **groups), 1)):
+    assert epilogue_buffers(config, itemsize=1) == bufs, config
+    assert smem_bytes(config, itemsize=1, epi_bufs=2) - smem_bytes(config, itemsize=1) == (
+        (2 - bufs) * 2 * 64 * 64 * 2)
+    assert unsupported_reason(config, **fp8) is None
+  assert epilogue_buffers(C(block_m=128, block_n=256, num_stages=4)) == 2
+  assert "shared memory" in unsupported_reason(C(block_m=128, block_n=192, num_stages=6, **groups),
+                                               **fp8)
+
+
+@pytest.mark.parametrize("config", [
+    C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", **F8),
+    C(block_m=128, block_n=128, split="m", num_stages=6, tiles="groups", **F8)],
+    ids=["s2", "s6_one_epilogue_buffer"])
+def test_fp8_half_tiles(rng, config):
+  # fp8 with 1D2D scales on 128 x 128 group tiles: groups of 40 and 33 rows and the 22-row end
+  # of a 150-row group each run as a half tile (64 rows, each consumer 64 columns: one
+  # 64-column promotion piece whose rhs scale block starts at its own column), NaN rows past the
+  # groups; at 6 stages the consumers store through one epilogue buffer each.
+  assert half_tiles(config, activation=None)
+  sizes, k, n = np.array([40, 150, 33], np.int32), 384, 256
+  block_scale = np.exp2(rng.integers(-4, 5, (3, k // 128, n // 128)))
+  w = rng.standard_normal((3, k, n)) * block_scale.repeat(128, 1).repeat(128, 2)
+  rows = int(sizes.sum()) + 7
+  x = rng.standard_normal((rows, k)) * np.exp2(rng.integers(-4, 5, (rows, k // 128))
+                                               ).repeat(128, 1)
+  (lq, ls), (rq, rs) = quantize_lhs_fp8(x), quantize_rhs_fp8(w)
+  lq = lq.at[int(sizes.sum()):].set(jnp.nan)
+  want = grouped_gemm_numpy(dequant_lhs(lq, ls), dequant_rhs(rq, rs), group_sizes=sizes)
+  out = _run(lq, jnp.swapaxes(rq, 1, 2), jnp.asarray(sizes), lhs_scale=jnp.moveaxis(ls, -1, 0),
+             rhs_scale=jnp.swapaxes(rs, 1, 2), lhs_scale_layout="km", config=config, num_sms=3,
+             rhs_layout="nk")
+  _close(out[:int(sizes.sum())], np.asarray(want)[:int(sizes.sum())])
+
+
 def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, zero_segments=True,
               **groups):
   """What the kernel reads, through `plan.Meta` over the arrays `plan.launch_meta` computes (the
@@ -709,15 +754,16 @@ def test_metadata_large_fallbacks_agree(rng, monkeypatch):
 
 def test_half_tiles_where_a_consumer_can_take_half_the_columns():
   groups = dict(split="m", tiles="groups")
-  assert half_tiles(C(block_m=128, block_n=256, **groups), activation=None, fp8=False)
-  assert half_tiles(C(block_m=128, block_n=128, **groups), activation=None, fp8=False)
-  assert half_tiles(C(block_m=128, block_n=256, **groups), activation="swiglu", fp8=False)
-  # 32 columns of each SwiGLU part per consumer; 64-row tiles; rows tiles; fp8: whole tiles
-  assert not half_tiles(C(block_m=128, block_n=128, **groups), activation="swiglu", fp8=False)
-  assert not half_tiles(C(block_m=64, block_n=256, split="n", tiles="groups"), activation=None,
-                        fp8=False)
-  assert not half_tiles(C(block_m=128, block_n=256, split="m"), activation=None, fp8=False)
-  assert not half_tiles(C(block_m=128, block_n=128, **groups, **F8), activation=None, fp8=True)
+  assert half_tiles(C(block_m=128, block_n=256, **groups), activation=None)
+  assert half_tiles(C(block_m=128, block_n=128, **groups), activation=None)
+  assert half_tiles(C(block_m=128, block_n=256, **groups), activation="swiglu")
+  # 32 columns of each SwiGLU part per consumer; 64-row tiles; rows tiles
+  assert not half_tiles(C(block_m=128, block_n=128, **groups), activation="swiglu")
+  assert not half_tiles(C(block_m=64, block_n=256, split="n", tiles="groups"), activation=None)
+  assert not half_tiles(C(block_m=128, block_n=256, split="m"), activation=None)
+  # fp8: 64 x 64 consumers (one 64-column promotion piece); not 128 x 192's 96 columns
+  assert half_tiles(C(block_m=128, block_n=128, **groups, **F8), activation=None)
+  assert not half_tiles(C(block_m=128, block_n=192, **groups, **F8), activation=None)
 
 
 def test_deferred_stores_only_on_group_tiles_of_16_bit_operands_without_signals():
@@ -794,7 +840,10 @@ def test_snake_deals_alternating_units_to_every_cta():
     (C(block_m=128, block_n=256, num_stages=4), jnp.bfloat16),
     (C(block_m=128, block_n=192, block_k=128, num_stages=4, tiles="groups", stream_k=True,
        sk_partials="lanes"), jnp.float8_e4m3fn),
-], ids=["bf16_128x256_s4", "fp8_128x192_s4_sk"])
+    # one epilogue buffer per consumer (`epilogue_buffers`): the deeper fp8 rings it makes fit
+    (C(block_m=128, block_n=128, block_k=128, num_stages=6, tiles="groups"), jnp.float8_e4m3fn),
+    (C(block_m=128, block_n=192, block_k=128, num_stages=5, tiles="groups"), jnp.float8_e4m3fn),
+], ids=["bf16_128x256_s4", "fp8_128x192_s4_sk", "fp8_128x128_s6", "fp8_128x192_s5"])
 def test_smem_estimate_near_the_limit_compiles(config, dtype):
   # support.smem_bytes (through _mgpu.scoped_smem_bytes, which the attention kernel shares) puts
   # the bf16 config 1 KB under the 227 KB limit: the CUDA export on CPU runs Mosaic GPU's own
