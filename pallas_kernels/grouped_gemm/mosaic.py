@@ -18,8 +18,9 @@ kernel computes the bounds (and tiles="groups"' running tile counts) from group_
 it reads them (`plan.Meta.sizes`), and no XLA kernel runs before the launch either. A tile
 runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
 loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
-through two alternating buffers per consumer: rows of no group are zero, so a store is never
-ragged, and the small buffers leave shared memory for a 4-deep ring at 128 x 256.
+through two alternating buffers per consumer (one, where two would not fit beside the ring:
+`support.epilogue_buffers`): rows of no group are zero, so a store is never ragged, and the small
+buffers leave shared memory for a 4-deep ring at 128 x 256.
 With config.tiles="groups" every tile lies inside one *segment* instead (`tile_ends`: the
 segments' running tile counts, one more XLA reduction, searched by the producer for each
 unit's segment; a
@@ -498,7 +499,6 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           count, acc, scale, _ = lax.fori_loop(k0, k0 + k_steps - 1, step,
                                                (count, acc, scale, block_scales(k0 + 1)))
           return count + 1, promote(acc, step_product(count), scale)
-
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
         return lax.cond(k_steps > 0, run, lambda c, a: (c, a), count, acc)
       row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
