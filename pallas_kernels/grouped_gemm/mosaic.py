@@ -155,10 +155,11 @@ product is awaited and promoted, into two accumulators in turn (session 62, 64 x
 logs/session62/run424, `fp8_overlap_experiment.patch`): ptxas serialized the wgmmas (C7514,
 reading one accumulator while the other's wgmma runs) and every row lost, kernel us: DS_G16_m64_gu
 131.1-131.4 -> 137.7-138.1, Gemma gate/up 507.1-507.5 -> 569.1-569.2, DS_G4_m256_gu 59.6-59.7 ->
-67.4-67.7. DS_G16_m64_gu/fp8 (3.8 TB/s, under the 4.0 of issue 4) did not move with half tiles,
-a sixth stage or both (run420-421, within 0.5%); a Mosaic GPU profile at 3 stages (run423:
-150.3 us against 131.9 at the table's 5) put the consumers' time at 27% waiting for operands, 33%
-awaiting the step's wgmma and 16% promoting (282, 337 and 162 SM cycles a step).
+67.4-67.7. DS_G16_m64_gu/fp8 (3.6-3.7 TB/s through the public op, under issue 4's 4.0) did not
+move with half tiles, a sixth stage or both (run420-421, within 0.5%); a Mosaic GPU profile at 3
+stages (run423: 150.3 us against 131.9 at the table's 5) put the consumers' time at 27% waiting
+for operands, 33% awaiting the step's wgmma and 16% promoting (282, 337 and 162 SM cycles a
+step).
 
 invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
 consumer's rows only up to its last one a group owns, as one box of a power-of-two number of

@@ -12,9 +12,8 @@ from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
 __all__ = ["FP8", "KERNEL_META_GROUPS", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING",
            "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "epilogue_buffers",
-           "half_tiles",
-           "kernel_meta", "reads_masked_m", "signal_target", "signals_reason", "smem_bytes",
-           "tail_split", "unsupported_reason"]
+           "half_tiles", "kernel_meta", "reads_masked_m", "signal_target", "signals_reason",
+           "smem_bytes", "tail_split", "unsupported_reason"]
 
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
 FP8 = "float8_e4m3fn"

@@ -53,6 +53,9 @@ def _close(out, want):
     # 192-column tiles (the H200 table's Gm_prefill_gu in sessions 27-37): N = 320, a partial last
     # column tile; no half tiles (96 columns a consumer)
     (5, 1, C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", band=1), 3),
+    # ... at 5 stages, which fit with one epilogue buffer per consumer (`epilogue_buffers`):
+    # each of a deferred tile's chunks waits for the last one's store to have read the buffer
+    (5, 1, C(block_m=128, block_n=192, split="m", num_stages=5, tiles="groups", band=1), 3),
     # 192-row consumers: a segment's 22 whole 8-row tiles go out as boxes of 16, 4 and 2 (boxes
     # from 24 down by halves covered 21 of them, leaving rows 168-175 unwritten)
     (1, 0, C(block_m=192, block_n=128, split="n", num_stages=2, tiles="groups"), 2)])
