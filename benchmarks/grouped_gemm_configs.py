@@ -112,6 +112,26 @@ def fastest_why(shape: str, ours: list[dict], runners_up: int = 4) -> str:
           + (f"; then {others}" if others else ""))
 
 
+def ab_times(records: list[dict], shape: str, variant: str) -> tuple[list[float], list[float]]:
+  """One variant's call and kernel µs on `shape`, in round order, from the records of an A/B run
+  (session 20's `ab_configs.py`: one record per shape, variant and round, with `kernel_us`)."""
+  recs = sorted((r for r in records if r["shape"] == shape and r["variant"] == variant),
+                key=lambda r: r["round"])
+  if not recs:
+    raise ValueError(f"no records of variant {variant!r} on {shape}")
+  return [r["us"] for r in recs], [r["kernel_us"] for r in recs]
+
+
+def ab_why(records: list[dict], shape: str, new: str, old: str, *, against: str,
+           source: str) -> str:
+  """A tuning row's reason from an A/B run (`ab_times`): the kept variant's call (kernel) µs per
+  round against the other variant's, which `against` names, and the run's `source`."""
+  (calls, kernels), (o_calls, o_kernels) = (ab_times(records, shape, v) for v in (new, old))
+  span = lambda ts: " / ".join(f"{t:.1f}" for t in ts)
+  return (f"call {span(calls)} us (kernel {span(kernels)}) against {span(o_calls)} "
+          f"({span(o_kernels)}) {against}, in one process, {len(calls)} rounds ({source})")
+
+
 def table_configs(device_kind: str, problem) -> list:
   """The kernel config of `device_kind`'s measured row for this problem's key ([] if none)."""
   config = rule.measured_config(problem, DeviceSpec.for_kind(device_kind))[1]

@@ -149,7 +149,15 @@ def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
                   stream_k=True, sk_partials="lanes"), dtype=_F8),
       # 4 groups: the kernel computes its metadata from group_sizes (support.kernel_meta)
       g11=_gemm(groups4, groups=4),
-      g12=_gemm(G(block_m=128, block_n=256, num_stages=4), groups=4))
+      g12=_gemm(G(block_m=128, block_n=256, num_stages=4), groups=4),
+      # session 62: fp8 128 x 128 group tiles (half tiles; the H200 table's fp8 decode and Gemma
+      # rows), and configs that fit with one epilogue buffer per consumer (support.
+      # epilogue_buffers): fp8 at 6 stages, bf16 128 x 192 group tiles (deferred stores) at 5
+      g13=_gemm(G(block_m=128, block_n=128, block_k=128, num_stages=5, tiles="groups"),
+                rhs_layout="nk", dtype=_F8),
+      g14=_gemm(G(block_m=128, block_n=128, block_k=128, num_stages=6, tiles="groups"),
+                rhs_layout="nk", dtype=_F8),
+      g15=_gemm(G(block_m=128, block_n=192, num_stages=5, tiles="groups")))
   for interpret in (False, True):
     for consumer in (False, True):
       cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)

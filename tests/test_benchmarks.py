@@ -196,6 +196,32 @@ print(fastest_why("S", ours[:1]))
       "fastest of 1 kernel configs on S: m128/n256/s4/m/b8 9.0 us"]
 
 
+def test_ab_reason_gives_each_rounds_call_and_kernel_times():
+  """grouped_gemm_configs.ab_why: a tuning row's reason from an A/B run's records (one per shape,
+  variant and round, in any order) gives both variants' call and kernel µs in round order, and
+  a variant the run did not time is an error, not an empty reason."""
+  code = """
+from benchmarks.grouped_gemm_configs import ab_times, ab_why
+recs = [dict(shape=s, variant=v, round=r, us=us, kernel_us=us - 4.0)
+        for s, v, r, us in [("S", "new", 1, 9.04), ("S", "old", 0, 11.0), ("S", "new", 0, 9.0),
+                            ("S", "old", 1, 11.26), ("T", "new", 0, 1.0)]]
+print(ab_times(recs, "S", "new"))
+print(ab_why(recs, "S", "new", "old", against="for the old row", source="run1/ab.json"))
+try:
+  ab_why(recs, "T", "new", "old", against="x", source="y")
+except ValueError as e:
+  print("error:", e)
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:3] == [
+      "([9.0, 9.04], [5.0, 5.039999999999999])",
+      "call 9.0 / 9.0 us (kernel 5.0 / 5.0) against 11.0 / 11.3 (7.0 / 7.3) for the old row, in "
+      "one process, 2 rounds (run1/ab.json)",
+      "error: no records of variant 'old' on T"]
+
+
 def test_configs_table_of_times_another_kinds_pick():
   """grouped_gemm_configs --table_of=KIND: the one config KIND's committed table has for the
   key (how session 53 re-timed the H200's picks on an H100), none for a key or kind without a
