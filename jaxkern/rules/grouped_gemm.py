@@ -106,7 +106,8 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
   3-deep ring, 128x128 tiles, and 64-row tiles whose consumers split the columns (small groups);
   for contiguous layouts of several groups, also tiles inside one group (tiles="groups": each
   weight tile read once per tile of its group, no tile runs two groups' K loops; since session
-  14 they write exactly their group's rows, so large groups are candidates too); for the masked
+  14 they write exactly their group's rows, so large groups are candidates too; one group gets
+  128 x 256 group tiles, for their deferred stores, since session 63); for the masked
   layout 128 x 256 ones (session 28) and 64 x 128 row tiles with a 5-deep ring (session 33).
   256x128 and 64x128 row tiles (3-deep) lost on all 6 shapes of their first H200 run (NOTES.md,
   session 7)."""
@@ -144,6 +145,14 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
             # 843.3 vs 861.6 us of kernel, 861.7 with 6 stages; level in run265, 843.4 vs 844.1;
             # session 29's run187 had 4 and 6 stages behind 128 x 192)
             C(block_m=128, block_n=128, num_stages=5, tiles="groups")]
+  elif problem.layout == "contiguous":
+    # One group: its tiles as group tiles, which defer each unit's stores into the next unit's
+    # K steps (session 63, one process each, us: logs/session63/run429/g1_dn.json,
+    # DS_G1_m1024_dn 45.6-45.8 against 48.7-49.0 on 128 x 256 row tiles at 3 stages,
+    # DS_G1_m1024_gu 118.0 against 146.7; with stream-K 82.6-82.9 on the former, K = 2048 being
+    # too short for its exchange. run430's configs run: 45.8 against 46.7 at 4 stages, and our
+    # XLA path, cuBLAS's dot and a select, 45.6: the table keeps the XLA path there)
+    out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   elif problem.layout == "masked":
     # Tiles inside the groups' valid rows, the rows past masked_m as zero units dealt after the
     # work (session 28, run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128

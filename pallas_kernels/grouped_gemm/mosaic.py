@@ -155,7 +155,14 @@ product is awaited and promoted, into two accumulators in turn (session 62, 64 x
 logs/session62/run424, `fp8_overlap_experiment.patch`): ptxas serialized the wgmmas (C7514,
 reading one accumulator while the other's wgmma runs) and every row lost, kernel us: DS_G16_m64_gu
 131.1-131.4 -> 137.7-138.1, Gemma gate/up 507.1-507.5 -> 569.1-569.2, DS_G4_m256_gu 59.6-59.7 ->
-67.4-67.7. DS_G16_m64_gu/fp8 (3.6-3.7 TB/s through the public op, under issue 4's 4.0) did not
+67.4-67.7. Two steps at a time, both wgmmas issued into two fresh accumulators and awaited
+together, so that nothing reads an accumulator while a wgmma runs (session 63,
+logs/session63/run428, `logs/session62/fp8_pairs_experiment.patch`): no C7514, but ptxas
+injected warpgroup.arrive fences (C7519; none in DS_G16_m64_gu's builds without pairs), the
+masked row-tile build spilled 56 / 40 bytes, and every row lost 4-19%, kernel us: DS_G16_m64_gu
+131.6-131.8 -> 137.2-137.6, masked 136.6-137.5 -> 145.8-146.0, Gemma gate/up 514.3-514.9 ->
+540.5-541.2, DS_G4_m256_gu 60.1-60.5 -> 69.8-71.4. DS_G16_m64_gu/fp8 (3.6-3.7 TB/s through the
+public op, under issue 4's 4.0) did not
 move with half tiles, a sixth stage or both (run420-421, within 0.5%); a Mosaic GPU profile at 3
 stages (run423: 150.3 us against 131.9 at the table's 5) put the consumers' time at 27% waiting
 for operands, 33% awaiting the step's wgmma and 16% promoting (282, 337 and 162 SM cycles a

@@ -164,6 +164,19 @@ def test_grouped_gemm_formula_on_h200(tuning_root):
   assert masked.config.method == "batched"
 
 
+def test_one_contiguous_group_is_offered_group_tiles():
+  # Session 63 (logs/session63/run429-430): one group's tiles as group tiles (deferred stores)
+  # ran DS_G1_m1024_dn 45.6-45.8 us against 46.7-49.0 on row tiles, so a configs run must time
+  # them; several groups had them already, the masked layout has its own.
+  def cands(layout, g):
+    p = gg_rule.GroupedGemmProblem(layout=layout, num_groups=g, m=1112, k=2048, n=7168,
+                                   dtype="bfloat16", out_dtype="bfloat16", activation=None)
+    return [c for c in gg_rule.pallas_candidates(p) if c.tiles == "groups" and not c.stream_k]
+  one = cands("contiguous", 1)
+  assert [(c.block_m, c.block_n, c.split, c.num_stages) for c in one] == [(128, 256, "m", 4)]
+  assert len(cands("contiguous", 4)) > 1 and len(cands("masked", 1)) == 1
+
+
 def test_tuning_table_beats_the_formula(tuning_root):
   p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=128, m=65536, k=2816, n=1408,
                                  dtype="bfloat16", out_dtype="bfloat16", activation=None)
