@@ -104,11 +104,11 @@ def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPa
 def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConfig]:
   """The Mosaic GPU configs worth measuring: CUTLASS-like 128x256 tiles (prefill) with a 4- or
   3-deep ring, 128x128 tiles, and 64-row tiles whose consumers split the columns (small groups);
-  for contiguous layouts of several groups, also tiles inside one group (tiles="groups": each
-  weight tile read once per tile of its group, no tile runs two groups' K loops; since session
-  14 they write exactly their group's rows, so large groups are candidates too; one group gets
-  128 x 256 group tiles, for their deferred stores, since session 63); for the masked
-  layout 128 x 256 ones (session 28) and 64 x 128 row tiles with a 5-deep ring (session 33).
+  128 x 256 tiles inside one group (tiles="groups": each weight tile read once per tile of its
+  group, no tile runs two groups' K loops; since session 14 they write exactly their group's
+  rows, so large groups are candidates too) on every layout (one contiguous group since session
+  63), and for contiguous layouts of several groups more group tiles; for the masked layout also
+  stream-K group tiles and 64 x 128 row tiles with a 5-deep ring (session 33).
   256x128 and 64x128 row tiles (3-deep) lost on all 6 shapes of their first H200 run (NOTES.md,
   session 7)."""
   C = GroupedGemmPallasConfig
@@ -134,31 +134,30 @@ def pallas_candidates(problem: GroupedGemmProblem) -> list[GroupedGemmPallasConf
     return [c for c in out if pallas_unsupported_reason(problem, c) is None]
   out = [C(block_m=128, block_n=256, num_stages=4), C(block_m=128, block_n=256, num_stages=3),
          C(block_m=128, block_n=128, num_stages=4),
-         C(block_m=64, block_n=256, split="n", num_stages=4)]
+         C(block_m=64, block_n=256, split="n", num_stages=4),
+         # 128 x 256 tiles inside one group (tiles="groups"), for every layout and group count:
+         # - masked: the rows past masked_m as zero units dealt after the work (session 28,
+         #   run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128 row tiles;
+         #   on the four decode rows 64 x 256 group tiles lost 1.4-34%, so not a candidate);
+         # - one contiguous group: each unit's stores deferred into the next unit's K steps
+         #   (session 63, one process each, call us: logs/session63/run429/g1_dn.json,
+         #   DS_G1_m1024_dn 45.6-45.8 against 48.7-49.0 on 128 x 256 row tiles at 3 stages,
+         #   DS_G1_m1024_gu 118.0 against 146.7; run430's configs run: 45.8 against 46.7 at 4
+         #   stages and 45.6 for our XLA path, cuBLAS's dot and a select, which the table
+         #   keeps; stream-K lost there, 82.6-82.9 in run429, why not profiled);
+         # - several contiguous groups (since session 14), beside the others below.
+         C(block_m=128, block_n=256, num_stages=4, tiles="groups")]
   if problem.layout == "contiguous" and problem.num_groups > 1:
     out += [C(block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"),
             C(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups"),
-            C(block_m=128, block_n=256, num_stages=4, tiles="groups"),
             # Gm_prefill_gu's fastest in session 27 (with band 1: N = 1408 in 8 column tiles)
             C(block_m=128, block_n=192, num_stages=4, tiles="groups"),
             # ... and since session 38 (band 1: 11 column tiles, none partial, half tiles; run263:
             # 843.3 vs 861.6 us of kernel, 861.7 with 6 stages; level in run265, 843.4 vs 844.1;
             # session 29's run187 had 4 and 6 stages behind 128 x 192)
             C(block_m=128, block_n=128, num_stages=5, tiles="groups")]
-  elif problem.layout == "contiguous":
-    # One group: its tiles as group tiles, which defer each unit's stores into the next unit's
-    # K steps (session 63, one process each, us: logs/session63/run429/g1_dn.json,
-    # DS_G1_m1024_dn 45.6-45.8 against 48.7-49.0 on 128 x 256 row tiles at 3 stages,
-    # DS_G1_m1024_gu 118.0 against 146.7; with stream-K 82.6-82.9 on the former, K = 2048 being
-    # too short for its exchange. run430's configs run: 45.8 against 46.7 at 4 stages, and our
-    # XLA path, cuBLAS's dot and a select, 45.6: the table keeps the XLA path there)
-    out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
   elif problem.layout == "masked":
-    # Tiles inside the groups' valid rows, the rows past masked_m as zero units dealt after the
-    # work (session 28, run178: DS_G1_m1024_dn/masked 50.9 us vs 68.9 with the table's 128 x 128
-    # row tiles; on the four decode rows 64 x 256 group tiles lost 1.4-34%, so not a candidate)
-    out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups"))
-    # The same with the units left after the whole rounds split along K (session 30,
+    # The group tiles with the units left after the whole rounds split along K (session 30,
     # benchmarks/results/logs/grouped_gemm_session30/masked_gu_configs_run20[24].json:
     # DS_G4_m256_gu/masked 117.9 us vs 131.8 with column pieces, DS_G1 116.0 vs 121.6)
     out.append(C(block_m=128, block_n=256, num_stages=4, tiles="groups", stream_k=True))
