@@ -174,10 +174,73 @@ def table(records: list[dict], *, rate_key: str, baseline: str, columns: list[st
 
 
 def replot(json_path: str, *, title: str) -> pathlib.Path | None:
-  """Redraw the PNG beside a committed results JSON (no device needed)."""
+  """Redraw the PNG beside a committed results JSON (no device needed): GEMM + reduce-scatter
+  results as their crossover (`plot_gemm_rs`), others as bars of their configs' baseline records
+  (per-config records, "impl[config]", left out)."""
   path = pathlib.Path(json_path)
-  records = [r for r in json.loads(path.read_text())["records"] if "[" not in r["impl"]]
-  return plot(records, path.with_suffix(".png"), title=title)
+  records = json.loads(path.read_text())["records"]
+  if path.stem.startswith("gemm_reduce_scatter"):
+    return plot_gemm_rs(records, path.with_suffix(".png"), title=title)
+  return plot([r for r in records if "[" not in r["impl"]], path.with_suffix(".png"), title=title)
+
+
+GEMM_RS_BAR = 1.15   # issue 5: the fused path at least this much faster on the bar shapes
+
+
+def gemm_rs_speedups(records: list[dict], field: str = "us") -> dict:
+  """{tp: {(N, K): [(M, unfused / fastest fused), ...] by M}} of one timing field ("us": the wall
+  clock; "span_us"; "sustained_us"), over the shapes with both paths timed in it."""
+  by_shape: dict = {}
+  for r in records:
+    if r.get(field):
+      by_shape.setdefault((r["tp"], r["n"], r["k"], r["m"]), {}).setdefault(
+          "unfused" if r["impl"] == "jaxkern:unfused" else "fused", []).append(r[field])
+  out: dict = {}
+  for (tp, n, k, m), paths in sorted(by_shape.items()):
+    if "unfused" in paths and "fused" in paths:
+      out.setdefault(tp, {}).setdefault((n, k), []).append(
+          (m, min(paths["unfused"]) / min(paths["fused"])))
+  return out
+
+
+def plot_gemm_rs(records: list[dict], path: pathlib.Path, *, title: str) -> pathlib.Path | None:
+  """The GEMM + reduce-scatter crossover: a panel per tp, unfused time over the fastest fused
+  config's against M for each (N, K), by wall clock (solid), device span (dashed) and, where
+  timed, back to back (dotted); above 1 the fused path is faster, the grey line is issue 5's bar."""
+  try:
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+  except ImportError:
+    return None
+  styles = (("us", "-", "wall"), ("span_us", "--", "span"), ("sustained_us", ":", "back to back"))
+  curves = {field: gemm_rs_speedups(records, field) for field, _, _ in styles}
+  tps = sorted(curves["us"])
+  if not tps:     # one path only (e.g. the CPU smoke run): its times as bars
+    return plot(records, path, title=title)
+  fig, axes = plt.subplots(1, len(tps), figsize=(6.5 * len(tps), 4.5), sharey=True, squeeze=False)
+  for ax, tp in zip(axes[0], tps):
+    for i, nk in enumerate(sorted(curves["us"][tp])):
+      for field, style, name in styles:
+        points = curves[field].get(tp, {}).get(nk)
+        if points:
+          ms, ratio = zip(*points)
+          ax.plot(ms, ratio, style, marker="o", ms=3, color=f"C{i}",
+                  label=f"N={nk[0]} K={nk[1]}" if field == "us" else None)
+    for field, style, name in styles:      # the line styles' key
+      if curves[field].get(tp):
+        ax.plot([], [], style, color="black", label=name)
+    ax.axhline(1.0, color="black", lw=0.8)
+    ax.axhline(GEMM_RS_BAR, color="gray", ls="--", lw=0.8)
+    ax.set_xscale("log", base=2)
+    ax.set_xlabel("M")
+    ax.set_title(f"{title}, tp={tp}")
+    ax.legend(fontsize=7, loc="lower right")
+  axes[0][0].set_ylabel("unfused / fused time (>1: fused faster)")
+  fig.tight_layout()
+  fig.savefig(path, dpi=110)
+  plt.close(fig)
+  return path
 
 
 def plot(records: list[dict], path: pathlib.Path, *, title: str) -> pathlib.Path | None:
@@ -264,6 +327,9 @@ def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:
     # The devices' span beside the wall clock the pick keys on: on short calls the two can
     # disagree (session 52: 6 of 46 H100 rows), and `jaxkern.explain` shows both.
     spans = {name_of(r): round(r["span_us"], 1) for r in recs if r.get("span_us")}
+    # And, where timed (--sustain_s, session 64), each path dispatched back to back: the GPUs at
+    # their power cap, where the fused kernel's lead shrinks.
+    held = {name_of(r): round(r["sustained_us"], 1) for r in recs if r.get("sustained_us")}
     if "unfused" not in times or len(times) < 2:
       continue
     impl, best_fused, why = gemm_rs_pick(times)
@@ -271,7 +337,8 @@ def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:
     problem = rs_rule.GemmReduceScatterProblem(m=r0["m"], n=r0["n"], k=r0["k"],
                                                dtype="bfloat16", tp=tp)
     rows.append({"key": problem.table_key(), "impl": impl, "fused_config": best_fused,
-                 "times_us": times, **({"span_us": spans} if spans else {}), "shape": name,
+                 "times_us": times, **({"span_us": spans} if spans else {}),
+                 **({"sustained_us": held} if held else {}), "shape": name,
                  "why": why, "date": environment()["date"], "jax": jax.__version__})
   return rows
 

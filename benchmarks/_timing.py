@@ -123,21 +123,25 @@ class ChainedTimes:
   span: Timing | None    # device timeline: first kernel start to last kernel end on any device
   busy: tuple[float, ...] | None   # per device: kernel time per call in the traced runs
   first: Any             # the first call's result (on input set 0), for checking
+  sustained: Timing | None = None  # host clock per call, dispatched back to back (`sustained`)
 
 
 def time_chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: int = 10,
-                 calls: int = 8, num_devices: int = 1, trace_runs: int = 3) -> ChainedTimes:
+                 calls: int = 8, num_devices: int = 1, trace_runs: int = 3,
+                 sustain_s: float = 0.0) -> ChainedTimes:
   """`calls` chained calls of fn (`chained`), compiled once and timed three ways: host wall
   clock per dispatch; CUPTI kernel time (as `time_fn`: summed over devices and divided by their
   number, so a kernel waiting for a peer counts its wait); and, from a profiler trace of
   `trace_runs` dispatches, the device timeline's span from the first kernel start to the last
   kernel end over all devices, which holds every gap between kernels on the devices but none of
-  the host's time before the first kernel or after the last. On CPU only the wall clock."""
+  the host's time before the first kernel or after the last. On CPU only the wall clock. With
+  sustain_s > 0 also `sustained`, last (its load heats the GPUs for what follows)."""
   chain, sets = chained(fn, arg_sets, calls)
   first = jax.block_until_ready(chain(sets))[0]
   wall = _wall(chain, sets, iters=iters, calls=calls)
+  hold = lambda: sustained(chain, sets, seconds=sustain_s, calls=calls) if sustain_s > 0 else None
   if jax.default_backend() != "gpu":
-    return ChainedTimes(wall, None, None, None, first)
+    return ChainedTimes(wall, None, None, None, first, hold())
   cupti = _cupti_of(chain, sets, calls=calls, iters=iters, num_devices=num_devices)
   try:
     spans, busy = trace_spans(chain, sets, runs=trace_runs) if trace_runs else ([], [])
@@ -146,7 +150,27 @@ def time_chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], *, iters: in
     spans, busy = [], []
   span = _summary([s / calls for s in spans], "profiler span") if spans else None
   busy_per_call = tuple(b / calls / max(1, len(spans)) for b in busy) if spans else None
-  return ChainedTimes(wall, cupti, span, busy_per_call, first)
+  # Last: a GPU that ran at its power cap stays warm a while.
+  return ChainedTimes(wall, cupti, span, busy_per_call, first, hold())
+
+
+SUSTAIN_REST_S = 2.0   # host sleep before a sustained loop, so one loop's heat does not carry over
+
+
+def sustained(chain, sets, *, seconds: float, calls: int, rest_s: float | None = None) -> Timing:
+  """Host time per call of `chain` dispatched back to back for `seconds` (after `rest_s` of
+  sleep): each dispatch waited for, then the next. Under a long enough load an H200 reaches its
+  700 W power cap and lowers its SM clock (session 64: 1440-1815 MHz against 1980, nvidia-smi,
+  logs/session64/run435 and run437), which the other timings (ten dispatches; a trace with
+  sleeps) barely see. The median is over the loop's second half, when the clock has settled."""
+  time.sleep(SUSTAIN_REST_S if rest_s is None else rest_s)
+  per_call, start = [], time.perf_counter()
+  while not per_call or time.perf_counter() - start < seconds:
+    t0 = time.perf_counter()
+    jax.block_until_ready(chain(sets))
+    per_call.append((time.perf_counter() - t0) * 1e6 / calls)
+  return _summary(per_call[len(per_call) // 2:],
+                  f"sustained {seconds:g} s, {calls} chained calls per dispatch")
 
 
 RUN_GAP_S = 0.02   # host sleep between traced dispatches: far wider than any gap inside one

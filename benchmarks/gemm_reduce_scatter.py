@@ -7,9 +7,10 @@
 a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
 reduce-scattered over M. Times are host wall time per call of 8 chained calls in one jit,
 compiled once (`_timing.time_chained`), with the mean per-device CUPTI kernel time (cupti_us)
-and the devices' profiler span (span_us) beside them. On the H200s the PEERS.md figure of torch
-matmul + NCCL (that machine type, another process) is put beside each row for reference; it is
-not re-measured here (torch is not reachable from JAX).
+and the devices' profiler span (span_us) beside them; with --sustain_s, the host time per call
+dispatched back to back for that long (sustained_us: the GPUs at their power cap). On the H200s
+the PEERS.md figure of torch matmul + NCCL (that machine type, another process) is put beside
+each row for reference; it is not re-measured here (torch is not reachable from JAX).
 """
 
 from __future__ import annotations
@@ -46,6 +47,10 @@ _UPDATE = flags.DEFINE_bool("update-tuning", False,
 _ANNOTATE = flags.DEFINE_string(
     "annotate", None, "instead of running: add PEERS.md's torch + NCCL figures to the records of "
     "this results JSON (written on a machine that cannot read PEERS.md) and print the table")
+_SUSTAIN = flags.DEFINE_float(
+    "sustain_s", 0.0, "also time each path dispatched back to back for this many seconds "
+    "(sustained_us; 0: not timed): under a long load the H200 runs at its power cap with a lower "
+    "clock (session 64), which the 10-dispatch wall clock barely sees")
 _FUSED_CONFIGS = flags.DEFINE_list(
     "fused_configs", [], "fused kernel configs to time, by name (GemmRsFusedConfig.name, e.g. "
     "n256/s4/in); empty: the one the rule gives each shape")
@@ -97,7 +102,7 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
   with (jaxkern.policy(gemm_reduce_scatter=config) if config else contextlib.nullcontext()):
     try:
       choice = jaxkern.explain(fn, *sets[0])[0]
-      t = _timing.time_chained(fn, sets, iters=iters, num_devices=tp)
+      t = _timing.time_chained(fn, sets, iters=iters, num_devices=tp, sustain_s=_SUSTAIN.value)
     except Exception as e:  # a path that cannot run this shape: recorded, not fatal
       return dict(rec, us=None, note=f"{type(e).__name__}: {e}"[:300])
   if config is not None and choice.config != config:   # never time one config under another's name
@@ -116,6 +121,7 @@ def bench(shape: GemmRsShape, tp: int, iters: int, impl: str,
   rec.update(us=w.us, p10=w.p10, p90=w.p90, method=w.method,
              cupti_us=t.cupti.us if t.cupti else None, span_us=t.span.us if t.span else None,
              busy_us=list(t.busy) if t.busy else None,
+             **({"sustained_us": t.sustained.us} if t.sustained else {}),
              tflops=2.0 * shape.m * shape.n * shape.k / tp / w.us / 1e6)
   return rec
 
@@ -147,8 +153,8 @@ def main(argv):
         records.append(bench(shape, tp, _ITERS.value, impl, config))
         r = records[-1]
         print(f"tp={tp} {shape.name} {r['impl']}: wall {_us(r.get('us'))} cupti "
-              f"{_us(r.get('cupti_us'))} span {_us(r.get('span_us'))} us {r.get('note', '')}",
-              flush=True)
+              f"{_us(r.get('cupti_us'))} span {_us(r.get('span_us'))} sustained "
+              f"{_us(r.get('sustained_us'))} us {r.get('note', '')}", flush=True)
       # Written after every shape, so a run cut off by a time limit keeps what it measured.
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
       rows = _report.gemm_rs_tuning_rows(records[-len(runs):])
@@ -156,7 +162,7 @@ def main(argv):
         print(f"wrote {_report.update_tuning(_OUT.value, jax.devices()[0].device_kind, rs_rule.OP, rows)}")
   _report.attach_gemm_rs_peers_md(records, jax.devices()[0].device_kind)
   path = _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
-  _report.plot(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
+  _report.plot_gemm_rs(records, path.with_suffix(".png"), title="GEMM + reduce-scatter (bf16)")
   print_table(records)
   print(f"wrote {path}")
 

@@ -64,7 +64,30 @@ def test_chained_timer_runs_every_call():
   assert len(outs) == 5 and all(rel_err(o, x @ x) < 1e-6 for o in outs)
   t = _timing.time_chained(lambda a: a @ a, [(x,)], iters=2, calls=3)
   assert t.wall.us > 0 and t.cupti is None and t.span is None      # CPU: the wall clock only
+  assert t.sustained is None
   assert rel_err(t.first, x @ x) < 1e-6
+
+
+def test_sustained_timing_dispatches_back_to_back_for_its_seconds(monkeypatch):
+  """`sustained` (session 64: an H200 under a long load runs at its power cap) dispatches the
+  chain, waiting for each, until its seconds are up, after a rest; the median is over the second
+  half of the dispatches. time_chained gives it only when asked (sustain_s > 0)."""
+  from benchmarks import _timing
+
+  x = jnp.asarray(np.random.default_rng(1).standard_normal((32, 32)), jnp.float32)
+  chain, sets = _timing.chained(lambda a: a @ a, [(x,)], calls=4)
+  jax.block_until_ready(chain(sets))
+  dispatched, slept = [], []
+  real_chain = chain
+  monkeypatch.setattr(_timing.time, "sleep", slept.append)
+  held = _timing.sustained(lambda s: dispatched.append(1) or real_chain(s), sets, seconds=0.2,
+                           calls=4, rest_s=0.5)
+  assert slept == [0.5] and len(dispatched) >= 2
+  assert held.samples == len(dispatched) - len(dispatched) // 2 and held.us > 0
+  assert held.method == "sustained 0.2 s, 4 chained calls per dispatch"
+  monkeypatch.setattr(_timing, "SUSTAIN_REST_S", 0.0)
+  t = _timing.time_chained(lambda a: a @ a, [(x,)], iters=2, calls=3, sustain_s=0.1)
+  assert t.sustained is not None and t.sustained.us > 0 and slept[-1] == 0.0
 
 
 def test_trace_runs_are_split_at_the_widest_gaps():
@@ -120,11 +143,39 @@ def test_gemm_reduce_scatter_tuning_rows_pick_by_wall_and_keep_the_span():
   assert row["impl"] == "unfused" and row["fused_config"] == "n256/s4/in/d"
   assert row["times_us"] == {"unfused": 131.9, "n256/s4/in/d": 179.0, "n256/s4/in": 185.0}
   assert row["span_us"] == {"unfused": 89.6, "n256/s4/in/d": 114.9}
+  assert "sustained_us" not in row     # none timed
   assert row["key"]["tp"] == 2 and row["key"]["m"] == 512
+  (held,) = tuning_rows([dict(r, sustained_us=r["us"] * 1.1) for r in records[:2]])
+  assert held["sustained_us"] == {"unfused": 145.1, "n256/s4/in/d": 196.9}
+  assert held["times_us"] == {"unfused": 131.9, "n256/s4/in/d": 179.0}   # the pick keys on wall
   # A tie (session 60's M1024_N8192_K29568 on 2 H200s) keeps the unfused path and says it is one.
   (tie,) = tuning_rows([dict(base, impl="jaxkern:unfused", us=437.1),
                         dict(base, impl="jaxkern:fused[n256/s4/in/d]", config="n256/s4/in/d", us=437.14)])
   assert tie["impl"] == "unfused" and tie["why"].startswith("level, unfused kept")
+
+
+def test_gemm_reduce_scatter_plot_is_the_crossover(tmp_path):
+  """GEMM + reduce-scatter results plot as their crossover (unfused over the fastest fused time
+  against M per (N, K), a panel per tp), fused configs included: until session 64 `replot` drew
+  only the unfused bars (it drops "impl[config]" records, which every fused record is)."""
+  from benchmarks import _report
+
+  def rec(m, impl, us, **extra):
+    return dict(shape=f"M{m}_N4096_K4096", tp=2, m=m, n=4096, k=4096, impl=impl, us=us, **extra)
+  records = [rec(256, "jaxkern:unfused", 90.0, span_us=50.0),
+             rec(256, "jaxkern:fused[n256/s4/in/d]", 120.0, span_us=80.0),
+             rec(8192, "jaxkern:unfused", 450.0, span_us=350.0, sustained_us=460.0),
+             rec(8192, "jaxkern:fused[n256/s4/in/d]", 330.0, span_us=245.0, sustained_us=400.0),
+             rec(8192, "jaxkern:fused[n256/s4/in]", 300.0),
+             rec(1024, "jaxkern:unfused", 100.0)]                  # no fused time: no point
+  assert _report.gemm_rs_speedups(records) == {2: {(4096, 4096): [(256, 0.75), (8192, 1.5)]}}
+  assert _report.gemm_rs_speedups(records, "span_us") == {
+      2: {(4096, 4096): [(256, 50.0 / 80.0), (8192, 350.0 / 245.0)]}}
+  assert _report.gemm_rs_speedups(records, "sustained_us") == {2: {(4096, 4096): [(8192, 1.15)]}}
+  path = tmp_path / "gemm_reduce_scatter_sweep.json"
+  path.write_text(json.dumps({"records": records}))
+  assert _report.replot(str(path), title="t") == path.with_suffix(".png")
+  assert path.with_suffix(".png").stat().st_size > 0
 
 
 def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():

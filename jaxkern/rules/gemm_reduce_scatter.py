@@ -257,13 +257,19 @@ def _span_note(row: dict) -> str:
   """A row's device span beside the wall clock its pick keys on (rows written since session 51
   carry `span_us`), saying so where the span would pick the other path: on short calls the host
   wall clock runs 15-136 us over the span (session 51's H100 sweep), and on 6 of its 46 rows
-  (since session 52's K = 29568, tp 4 rows) the two disagree."""
-  spans, fused = row.get("span_us") or {}, row.get("fused_config")
-  if "unfused" not in spans or fused not in spans:
-    return ""
-  by_span = "fused" if spans[fused] < spans["unfused"] else "unfused"
-  note = f"; device span: unfused {spans['unfused']} us, fused[{fused}] {spans[fused]} us"
-  return note + (f" (the span favours {by_span})" if by_span != row.get("impl") else "")
+  (since session 52's K = 29568, tp 4 rows) the two disagree. The same for the time per call
+  dispatched back to back (`sustained_us`, where a sweep ran with --sustain_s): under that load
+  an H200 runs at its power cap, where the fused kernel's lead shrinks (session 64's run437)."""
+  fused, note = row.get("fused_config"), ""
+  for field, label, short in (("span_us", "device span", "span"),
+                              ("sustained_us", "back to back (power cap)", "sustained time")):
+    times = row.get(field) or {}
+    if "unfused" not in times or fused not in times:
+      continue
+    by = "fused" if times[fused] < times["unfused"] else "unfused"
+    note += f"; {label}: unfused {times['unfused']} us, fused[{fused}] {times[fused]} us"
+    note += f" (the {short} favours {by})" if by != row.get("impl") else ""
+  return note
 
 
 def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:

@@ -71,7 +71,8 @@ def main(out_path, indices):
         out = f(*sets[i % 3])
       jax.block_until_ready(out)
       n += 20
-    rec.update(sustained_host_us=(time.perf_counter() - start) * 1e6 / n, t_sustained_end=time.time())
+    rec.update(sustained_host_us=(time.perf_counter() - start) * 1e6 / n,
+               t_sustained_end=time.time())
     time.sleep(1.0)
     gapped = []
     for i in range(30):                        # gapped: one waited call, then 20 ms of sleep

@@ -1,6 +1,6 @@
 """Session 64's nvidia-h200-x4 run into the committed results and the H200 table (from the
-repository root, no device: `python3 -m benchmarks.results.logs.session64.merge`; README.md here
-lists the runs).
+repository root, no device: `python3 -m benchmarks.results.logs.session64.merge`, on the files as
+session 63 left them: the results JSON's note is appended to; README.md here lists the runs).
 
 run432 (`x4_sweep.sh`, 4 H200s, the first H200 run of session 50's fused kernel at tp 4): the
 multi_gpu tests at tp 4, then the tp 4 sweep, unfused beside n256/s4/in/d. Its 390 s limit cut the
@@ -15,7 +15,16 @@ row), and -x4 was no longer lent after it.
 - jaxkern/tuning/nvidia_h200/gemm_reduce_scatter.json: one row per shape with both paths (the
   device's own table rows were not fetched: the folder was deeper than the tool returns; they
   are rebuilt here from the records by the function the benchmark uses, with the run's date and
-  jax version)."""
+  jax version).
+
+run438 (`x2_sustained.sh`, 2 H200s): every tp 2 sweep shape again, also timed back to back for
+2 s per path (--sustain_s 2: the GPUs at their power cap) -> h200x2/gemm_reduce_scatter_sustained
+.json (+ PNG). Its rows do not replace session 60's in the table: on run438's own times the
+table's picks stay within 1.018x of the faster path back to back, while run438's wall-clock picks
+would flip four near ties and one outlier (see NOTES.md, session 64).
+
+Every GEMM + reduce-scatter PNG is redrawn as the crossover (`_report.plot_gemm_rs`; before,
+`replot` drew only the unfused bars)."""
 
 import json
 import pathlib
@@ -54,6 +63,20 @@ def main():
       RESULTS / "h200x4/gemm_reduce_scatter.json",
       [r for r in recs if r["shape"] in PEERS_MD_SHAPES], group=("tp", "shape"),
       note=note + "; tp 2 records are session 12's", title=TITLE))
+
+  data = json.loads((HERE / "run438/bench/h200x2/gemm_reduce_scatter.json").read_text())
+  recs = _report.attach_gemm_rs_peers_md(
+      [dict(r, run="session 64 run438") for r in data["records"]], H200)
+  held = RESULTS / "h200x2/gemm_reduce_scatter_sustained.json"
+  held.write_text(json.dumps({"environment": dict(data["environment"], note=(
+      "session 64 run438 (logs/session64/x2_sustained.sh, nvidia-h200-x2): every tp 2 sweep "
+      "shape, unfused beside n256/s4/in/d, each path also dispatched back to back for 2 s "
+      "(sustained_us); not merged into the table")), "records": sorted(
+          recs, key=_report.gemm_rs_sweep_order)}, indent=1) + "\n")
+  print("wrote", held, _report.replot(str(held), title=TITLE))
+  for kind in ("h100x4", "h200x2", "h200x4"):
+    for name in ("gemm_reduce_scatter.json", "gemm_reduce_scatter_sweep.json"):
+      print("wrote", _report.replot(str(RESULTS / kind / name), title=TITLE))
 
 
 if __name__ == "__main__":

@@ -25,7 +25,8 @@ def main(probe, smi):
       inside = [s for s in samples if s[1] == gpu and rec["start"] + 0.5 <= s[0] <= rec["end"]]
       if inside:
         line += (f" gpu{gpu} {statistics.median(s[2] for s in inside):.0f} MHz "
-                 f"{statistics.median(s[3] for s in inside):.0f} W cap {sum(s[4] & 4 > 0 for s in inside)}/{len(inside)};")
+                 f"{statistics.median(s[3] for s in inside):.0f} W "
+                 f"cap {sum(s[4] & 4 > 0 for s in inside)}/{len(inside)};")
     print(line)
 
 
