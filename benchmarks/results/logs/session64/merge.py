@@ -1,4 +1,4 @@
-"""Session 64's nvidia-h200-x4 run into the committed results and the H200 table (from the
+"""Session 64's device runs into the committed results and the H200 table (from the
 repository root, no device: `python3 -m benchmarks.results.logs.session64.merge`, on the files as
 session 63 left them: the results JSON's note is appended to; README.md here lists the runs).
 
