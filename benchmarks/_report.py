@@ -189,17 +189,17 @@ GEMM_RS_BAR = 1.15   # issue 5: the fused path at least this much faster on the 
 
 def gemm_rs_speedups(records: list[dict], field: str = "us") -> dict:
   """{tp: {(N, K): [(M, unfused / fastest fused), ...] by M}} of one timing field ("us": the wall
-  clock; "span_us"; "sustained_us"), over the shapes with both paths timed in it."""
-  by_shape: dict = {}
-  for r in records:
-    if r.get(field):
-      by_shape.setdefault((r["tp"], r["n"], r["k"], r["m"]), {}).setdefault(
-          "unfused" if r["impl"] == "jaxkern:unfused" else "fused", []).append(r[field])
+  clock; "span_us"; "sustained_us"), over the shapes with both paths timed in it: the table rows
+  of the records (`gemm_rs_tuning_rows`, which groups them by (tp, shape) and path)."""
   out: dict = {}
-  for (tp, n, k, m), paths in sorted(by_shape.items()):
-    if "unfused" in paths and "fused" in paths:
-      out.setdefault(tp, {}).setdefault((n, k), []).append(
-          (m, min(paths["unfused"]) / min(paths["fused"])))
+  order = lambda row: tuple(row["key"][f] for f in ("tp", "n", "k", "m"))
+  for row in sorted(gemm_rs_tuning_rows(records), key=order):
+    times = row["times_us"] if field == "us" else row.get(field, {})
+    fused = [us for name, us in times.items() if name != "unfused"]
+    if "unfused" in times and fused:
+      key = row["key"]
+      out.setdefault(key["tp"], {}).setdefault((key["n"], key["k"]), []).append(
+          (key["m"], times["unfused"] / min(fused)))
   return out
 
 

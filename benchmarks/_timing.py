@@ -103,15 +103,18 @@ def chained(fn: Callable[..., Any], arg_sets: Sequence[tuple], calls: int):
   return chain, sets
 
 
+def _dispatch_us(chain, sets, *, calls: int) -> float:
+  """Host wall time per call of one dispatch of `chain` (`chained`: `calls` calls that cannot
+  overlap or merge), waited for."""
+  start = time.perf_counter()
+  jax.block_until_ready(chain(sets))
+  return (time.perf_counter() - start) * 1e6 / calls
+
+
 def _wall(chain, sets, *, iters: int, calls: int) -> Timing:
-  """Host wall time per call of `chain` (`chained`: `calls` calls that cannot overlap or merge),
-  over `iters` dispatches."""
-  per_call = []
-  for _ in range(iters):
-    start = time.perf_counter()
-    jax.block_until_ready(chain(sets))
-    per_call.append((time.perf_counter() - start) * 1e6 / calls)
-  return _summary(per_call, f"wall, {calls} chained calls per dispatch")
+  """Host wall time per call of `chain` over `iters` dispatches."""
+  return _summary([_dispatch_us(chain, sets, calls=calls) for _ in range(iters)],
+                  f"wall, {calls} chained calls per dispatch")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -166,9 +169,7 @@ def sustained(chain, sets, *, seconds: float, calls: int, rest_s: float | None =
   time.sleep(SUSTAIN_REST_S if rest_s is None else rest_s)
   per_call, start = [], time.perf_counter()
   while not per_call or time.perf_counter() - start < seconds:
-    t0 = time.perf_counter()
-    jax.block_until_ready(chain(sets))
-    per_call.append((time.perf_counter() - t0) * 1e6 / calls)
+    per_call.append(_dispatch_us(chain, sets, calls=calls))
   return _summary(per_call[len(per_call) // 2:],
                   f"sustained {seconds:g} s, {calls} chained calls per dispatch")
 

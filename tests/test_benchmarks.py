@@ -161,7 +161,9 @@ def test_gemm_reduce_scatter_plot_is_the_crossover(tmp_path):
   from benchmarks import _report
 
   def rec(m, impl, us, **extra):
-    return dict(shape=f"M{m}_N4096_K4096", tp=2, m=m, n=4096, k=4096, impl=impl, us=us, **extra)
+    config = {"config": impl[len("jaxkern:fused["):-1]} if "[" in impl else {}
+    return dict(shape=f"M{m}_N4096_K4096", tp=2, m=m, n=4096, k=4096, impl=impl, us=us, **config,
+                **extra)
   records = [rec(256, "jaxkern:unfused", 90.0, span_us=50.0),
              rec(256, "jaxkern:fused[n256/s4/in/d]", 120.0, span_us=80.0),
              rec(8192, "jaxkern:unfused", 450.0, span_us=350.0, sustained_us=460.0),

@@ -267,19 +267,31 @@ def test_rule_formula_fits_the_measured_rows_and_extrapolates_to_tp8():
   assert c.impl == "unfused" and c.source == "fallback" and not c.estimate
 
 
+# The table lookups as committed, before any test's monkeypatching (`_hide_rows`).
+_COMMITTED_TABLES = (jaxkern.tuning.rows, jaxkern.tuning.lookup)
+
+
+def _hide_rows(monkeypatch, kind, hidden):
+  """Make the rows of `kind`'s table whose key `hidden(key)` picks unmeasured: gone from
+  `tuning.rows` (so from the model's fit) and from `tuning.lookup`, as shapes the sweep had not
+  timed. Each call replaces the previous one's (the committed tables underneath)."""
+  from jaxkern import tuning
+  real_rows, real_lookup = _COMMITTED_TABLES
+  monkeypatch.setattr(tuning, "rows", lambda k, op: tuple(
+      r for r in real_rows(k, op) if not (k == kind and hidden(r["key"]))))
+  monkeypatch.setattr(tuning, "lookup", lambda k, op, key: (
+      None if k == kind and hidden(dict(key)) else real_lookup(k, op, key)))
+
+
 def _held_out_regrets(kind, monkeypatch):
   """Each row of `kind`'s table held out of it (and of the model's fit) in turn, as a shape the
   sweep had not measured: the time of the path the rule then picks over the row's faster one."""
   from jaxkern import tuning
   from jaxkern.device import DeviceSpec
   device = DeviceSpec.for_kind(kind)
-  rows, real_rows, real_lookup = tuning.rows(device.kind, rs_rule.OP), tuning.rows, tuning.lookup
   regrets, untimed = [], []
-  for held in rows:
-    monkeypatch.setattr(tuning, "rows", lambda kind, op: tuple(
-        r for r in real_rows(kind, op) if r is not held))
-    monkeypatch.setattr(tuning, "lookup", lambda kind, op, key: (
-        None if kind == device.kind and dict(key) == held["key"] else real_lookup(kind, op, key)))
+  for held in tuning.rows(device.kind, rs_rule.OP):
+    _hide_rows(monkeypatch, device.kind, lambda key: key == held["key"])
     k, times = held["key"], held["times_us"]
     p = rs_rule.GemmReduceScatterProblem(m=k["m"], n=k["n"], k=k["k"], dtype=k["dtype"], tp=k["tp"])
     choice = rs_rule.choose(p, device)
@@ -333,22 +345,24 @@ def test_h200_table_picks_hold_back_to_back():
   0.2% lead by wall), which is why its rows were not merged."""
   import json
   import pathlib
+  from benchmarks import _report
   from jaxkern import tuning
   path = (pathlib.Path(__file__).resolve().parents[2] /
           "benchmarks/results/h200x2/gemm_reduce_scatter_sustained.json")
-  held: dict = {}
-  for r in json.loads(path.read_text())["records"]:
-    held.setdefault(r["shape"], {})["unfused" if r["impl"] == "jaxkern:unfused" else "fused"] = (
-        r["sustained_us"], r["us"])
-  regrets = {}
-  for row in tuning.rows("NVIDIA H200", rs_rule.OP):
-    if row["key"]["tp"] == 2:
-      times = {path: held[row["shape"]][path][0] for path in ("unfused", "fused")}
-      regrets[row["shape"]] = times[row["impl"]] / min(times.values())
+  # run438's records as the table rows its --update-tuning wrote (its own wall-clock picks, and
+  # each path's back-to-back time).
+  records = json.loads(path.read_text())["records"]
+  run438 = {r["shape"]: r for r in _report.gemm_rs_tuning_rows(records)}
+
+  def back_to_back_regret(shape, impl):
+    row = run438[shape]
+    held = row["sustained_us"]
+    return held["unfused" if impl == "unfused" else row["fused_config"]] / min(held.values())
+  regrets = {row["shape"]: back_to_back_regret(row["shape"], row["impl"])
+             for row in tuning.rows("NVIDIA H200", rs_rule.OP) if row["key"]["tp"] == 2}
   worst = sorted(regrets.items(), key=lambda kv: kv[1])[-3:]
   assert len(regrets) == 23 and max(regrets.values()) <= 1.02, worst
-  own = {shape: t[min(t, key=lambda p: t[p][1])][0] / min(v[0] for v in t.values())
-         for shape, t in held.items()}     # the path faster by run438's own wall clock
+  own = {shape: back_to_back_regret(shape, row["impl"]) for shape, row in run438.items()}
   assert max(own.values()) > 1.05
 
 
@@ -375,12 +389,9 @@ def test_sibling_rows_pick_the_other_kinds_faster_path(monkeypatch):
   # The H200 at tp = 4 without its own rows (held out, as an unmeasured shape would be; session
   # 64 measured all 23): the H100's decisive rows decide, the others do not.
   held = {(16384, 4096, 4096), (16384, 8192, 8192), (16384, 8192, 29568)}
-  own = lambda key: key["tp"] == 4 and (key["m"], key["n"], key["k"]) in held
-  real_rows, real_lookup = tuning.rows, tuning.lookup
-  monkeypatch.setattr(tuning, "rows", lambda kind, op: tuple(
-      r for r in real_rows(kind, op) if not (kind == h200.kind and own(r["key"]))))
-  monkeypatch.setattr(tuning, "lookup", lambda kind, op, key: (
-      None if kind == h200.kind and own(dict(key)) else real_lookup(kind, op, key)))
+  committed = tuning.rows(h200.kind, rs_rule.OP)
+  _hide_rows(monkeypatch, h200.kind,
+             lambda key: key["tp"] == 4 and (key["m"], key["n"], key["k"]) in held)
   for m, n, k, impl in ((16384, 4096, 4096, "fused"), (16384, 8192, 8192, "fused"),
                         (16384, 8192, 29568, None)):
     p = rs_rule.GemmReduceScatterProblem(m=m, n=n, k=k, dtype="bfloat16", tp=4)
@@ -391,7 +402,7 @@ def test_sibling_rows_pick_the_other_kinds_faster_path(monkeypatch):
     else:
       assert (c.impl, c.source) == (impl, "table") and h100.kind in c.reason
       assert c.config == rs_rule.config_for("fused", p, h200)
-    own_row = next(r for r in real_rows(h200.kind, rs_rule.OP) if r["key"] == p.table_key())
+    own_row = next(r for r in committed if r["key"] == p.table_key())
     assert c.impl == own_row["impl"]     # and the H200's own row (run439) agrees
 
 
