@@ -17,7 +17,8 @@ SwiGLU, not whole 64 columns; contiguous; the kernel takes them with --rhs_layou
 with return_signals=True ("signals/..." records: the cost of waiting for each tile's stores to
 complete before publishing it; never a tuning candidate). --bands then times the fastest config
 with each of these unit-order bands (`band` row tiles next to each other per column tile; the
-candidates use 8), and --lhs_boxes the fastest after that with these lhs_boxes: a variant that
+candidates use 8), --lhs_boxes the fastest after that with these lhs_boxes, and
+--segment_stores the fastest after that (group tiles) with these segment_stores: a variant that
 wins goes to the table like any config. The XLA path the rule would otherwise pick
 runs in the same process; with --update-tuning the fastest kernel config of every shape and
 that XLA time go to jaxkern/tuning/<device>/grouped_gemm_pallas.json, which the rule reads.
@@ -63,9 +64,16 @@ _LHS_BOXES = flags.DEFINE_list("lhs_boxes", ["exact"],
                                "lhs_boxes too (candidates load one box; session 44 measured "
                                "'exact' faster on DS_G16_m64_gu, slower on Gemma prefill); "
                                "empty: no such pass")
+_SEGMENT_STORES = flags.DEFINE_list("segment_stores", ["rows"],
+                                    "then time the fastest config (after the lhs_boxes pass), "
+                                    "if it has group tiles, with these segment_stores too "
+                                    "(candidates store ragged rows from registers; session 65 "
+                                    "measured 'rows' 0.3-1.3% faster on Gm_decode_dn, "
+                                    "DS_G16_m32_dn and Gm_prefill_gu); empty: no such pass")
 _TABLE_OF = flags.DEFINE_string("table_of", None,
                                 "time only the config that this device kind's table (e.g. 'NVIDIA "
-                                "H200') has for each shape, and no band or lhs_boxes pass: that "
+                                "H200') has for each shape, and no band, lhs_boxes or "
+                                "segment_stores pass: that "
                                 "kind's pick re-timed beside our XLA path here, at two compiles "
                                 "a shape instead of up to twelve")
 _SHAPE_SET = flags.DEFINE_enum("shape_set", "peers", ["peers", "n_edge"],
@@ -92,12 +100,21 @@ def summary(records: list[dict]) -> list[dict]:
 
 def variants(timed: list[tuple[dict, object]], field: str, values: list) -> list:
   """The fastest timed (record, config) pair's config with each of `values` as its `field`
-  (its own value left out); none if no config ran."""
+  (its own value left out, and any the config refuses: segment_stores='rows' on row tiles);
+  none if no config ran."""
   ran = [(r["us"], cfg) for r, cfg in timed if r.get("us")]
   if not ran:
     return []
   best = min(ran, key=lambda x: x[0])[1]
-  return [dataclasses.replace(best, **{field: v}) for v in values if v != getattr(best, field)]
+  out = []
+  for v in values:
+    if v == getattr(best, field):
+      continue
+    try:
+      out.append(dataclasses.replace(best, **{field: v}))
+    except ValueError:
+      continue
+  return out
 
 
 def fastest_why(shape: str, ours: list[dict], runners_up: int = 4) -> str:
@@ -219,7 +236,8 @@ def main(argv):
         continue
       timed_cfgs.append((time_config(cfg, name), cfg))
     for field, values in () if _TABLE_OF.value else (
-        ("band", [int(b) for b in _BANDS.value]), ("lhs_boxes", _LHS_BOXES.value)):
+        ("band", [int(b) for b in _BANDS.value]), ("lhs_boxes", _LHS_BOXES.value),
+        ("segment_stores", _SEGMENT_STORES.value)):
       for cfg in variants(timed_cfgs, field, values):
         timed_cfgs.append((time_config(cfg, rule.config_name(cfg)), cfg))
     if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"

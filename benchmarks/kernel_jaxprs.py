@@ -157,7 +157,11 @@ def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
                 rhs_layout="nk", dtype=_F8),
       g14=_gemm(G(block_m=128, block_n=128, block_k=128, num_stages=6, tiles="groups"),
                 rhs_layout="nk", dtype=_F8),
-      g15=_gemm(G(block_m=128, block_n=192, num_stages=5, tiles="groups")))
+      g15=_gemm(G(block_m=128, block_n=192, num_stages=5, tiles="groups")),
+      # session 65: group tiles storing every row by TMA (segment_stores="rows"), the H200
+      # table's decode-size contiguous config
+      g16=_gemm(G(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups",
+                  segment_stores="rows"), groups=128))
   for interpret in (False, True):
     for consumer in (False, True):
       cases[f"gs{int(consumer)}_{int(interpret)}"] = _signals(consumer, interpret)

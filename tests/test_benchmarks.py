@@ -211,8 +211,9 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
 
 
 def test_configs_variant_passes_vary_the_fastest_config_only():
-  """grouped_gemm_configs --bands / --lhs_boxes: the fastest config that ran, with each other
-  band (lhs_boxes)."""
+  """grouped_gemm_configs --bands / --lhs_boxes / --segment_stores: the fastest config that ran,
+  with each other band (lhs_boxes, segment_stores); a value the config refuses is left out
+  (segment_stores='rows' on row tiles)."""
   code = """
 from benchmarks.grouped_gemm_configs import variants
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig as C
@@ -221,11 +222,15 @@ timed = [({"us": 9.0}, slow), ({"us": 5.0}, fast), ({"us": None}, broken)]
 print([(c.block_m, c.band) for c in variants(timed, "band", [1, 8, 2])])
 print(variants([({"us": None}, slow)], "band", [1]))
 print([(c.block_m, c.band, c.lhs_boxes) for c in variants(timed, "lhs_boxes", ["one", "exact"])])
+print(variants(timed, "segment_stores", ["rows"]))
+groups = [({"us": 3.0}, C(block_m=64, split="n", tiles="groups"))] + timed
+print([c.segment_stores for c in variants(groups, "segment_stores", ["swizzled", "rows"])])
 """
   proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                         timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
   assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:3] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]"]
+  assert proc.stdout.split("\n")[:5] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]", "[]",
+                                         "['rows']"]
 
 
 def test_configs_tuning_row_reason_names_the_runners_up():

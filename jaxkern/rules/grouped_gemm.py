@@ -84,12 +84,13 @@ def _costs(p: GroupedGemmProblem, device: DeviceSpec) -> dict[GroupedGemmXlaConf
 
 def config_name(cfg: GroupedGemmPallasConfig) -> str:
   """The kernel config's name in benchmark records
-  ("pallas/m128/n256/s4/m/b8[/groups][/sk[l]][/k128][/exact]")."""
+  ("pallas/m128/n256/s4/m/b8[/groups][/sk[l]][/k128][/exact][/rows]")."""
   return (f"pallas/m{cfg.block_m}/n{cfg.block_n}/s{cfg.num_stages}/{cfg.split}/b{cfg.band}"
           + ("/groups" if cfg.tiles == "groups" else "")
           + ("/sk" if cfg.stream_k else "") + ("l" if cfg.sk_partials == "lanes" else "")
           + (f"/k{cfg.block_k}" if cfg.block_k != 64 else "")
-          + ("/exact" if cfg.lhs_boxes == "exact" else ""))
+          + ("/exact" if cfg.lhs_boxes == "exact" else "")
+          + ("/rows" if cfg.segment_stores == "rows" else ""))
 
 
 def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):

@@ -72,6 +72,16 @@ class GroupedGemmPallasConfig:
   3.0-5.2 behind on DS_G4_m256_gu/masked, whose cut units are half tiles; session 36's configs
   run had "lanes" ahead there too, 111.7 vs 136.3 us, "tile" having slowed since), so the tuning
   table picks.
+  segment_stores (tiles="groups" only): how a tile writes exactly its segment's rows [lo, hi)
+  of each 64-column output chunk. "swizzled": the chunk goes through a 128-byte swizzled buffer,
+  its whole 8-row tiles out by TMA boxes and the at most 7 rows at either end (which share an
+  8-row tile with the next segment) by ordinary stores from registers. "rows": the buffer is
+  unswizzled (the registers' writes into it conflict 8-way) and every row of [lo, hi) goes out
+  by TMA boxes of 64, 32, ..., 1 rows, none from registers. H200, one process, 2 rounds, kernel
+  us (session 65, benchmarks/results/logs/session65/run446): Gm_decode_dn 126.1-126.2 ->
+  124.3-124.5, DS_G16_m32_dn 115.5-115.8 -> 114.5-115.0, Gm_prefill_gu 804.4-804.9 ->
+  802.1-802.7, Gm_decode_gu level; with the register stores skipped (wrong by design, run445)
+  Gm_decode_dn ran 119.5-119.6, so most of what they cost is left. The tuning table picks.
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -85,6 +95,7 @@ class GroupedGemmPallasConfig:
   stream_k: bool = False
   sk_partials: str = "tile"
   lhs_boxes: str = "one"
+  segment_stores: str = "swizzled"
 
   def __post_init__(self):
     if self.tiles not in ("rows", "groups"):
@@ -121,6 +132,12 @@ class GroupedGemmPallasConfig:
     if self.sk_partials == "lanes" and rows != 64:
       raise ValueError(f"GroupedGemmPallasConfig: sk_partials='lanes' needs 64-row consumers "
                        f"(block_m={self.block_m}, split={self.split!r} gives {rows})")
+    if self.segment_stores not in ("swizzled", "rows"):
+      raise ValueError(f"GroupedGemmPallasConfig.segment_stores must be 'swizzled' or 'rows', "
+                       f"got {self.segment_stores!r}")
+    if self.segment_stores == "rows" and self.tiles != "groups":
+      raise ValueError("GroupedGemmPallasConfig: segment_stores='rows' needs tiles='groups' (row "
+                       "tiles store whole tiles)")
     if not isinstance(self.band, int) or self.band < 1:
       raise ValueError(f"GroupedGemmPallasConfig.band must be a positive int, got {self.band!r}")
 

@@ -28,9 +28,21 @@ def segment_send(out_ref, meta: Meta, seg, row0, col0, rows, st: Static):
   result: the whole 8-row tiles among them by TMA boxes of power-of-two row counts from the
   swizzled chunk buffer, the rest (at most 7 rows at either end, sharing an 8-row tile with the
   neighbouring segment, whose tile writes the other rows of it) by ordinary stores from
-  registers."""
+  registers; with st.row_stores (config.segment_stores="rows": an unswizzled buffer, which a
+  box may start at any row of) every row by TMA boxes of power-of-two row counts."""
   start, end = meta.segment(seg)
   lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
+  if st.row_stores:
+    def send_rows(buf, c, chunk):
+      del chunk
+      cols = pl.ds(col0 + c * _mgpu.EPI_COLS, _mgpu.EPI_COLS)
+
+      def copy(off, n):
+        plgpu.copy_smem_to_gmem(buf.at[pl.ds(off, n)], out_ref.at[pl.ds(row0 + off, n), cols],
+                                commit_group=False)
+      _mgpu.power_of_two_boxes(copy, hi - lo, rows, first=lo)
+      plgpu.commit_smem_to_gmem_group()
+    return send_rows
   lo8 = lax.div(lo + 7, 8)                          # whole 8-row tiles: [lo8, hi8) * 8
   hi8 = jnp.maximum(lax.div(hi, 8), lo8)
   ragged = (lax.rem(lo, 8) != 0) | (lax.rem(hi, 8) != 0)

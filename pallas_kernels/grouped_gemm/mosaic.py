@@ -29,10 +29,13 @@ then the stretches of rows no group owns (the contiguous layout's rows past the 
 masked layout's rows past masked_m), which run no K loop and store zeros. Each tile writes exactly
 its segment's rows straight into the result: its whole 8-row tiles by TMA boxes of power-of-two
 row counts, the at most 7 rows at either end that share an 8-row tile with the neighbouring
-segment by ordinary stores from registers (`_mgpu.store_rows_direct`). Small groups then read each
-weight tile once per tile of their own instead of once per group of every tile they straddle,
-and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the last one
-the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
+segment by ordinary stores from registers (`_mgpu.store_rows_direct`); with
+config.segment_stores="rows" every row by TMA boxes of power-of-two row counts from unswizzled
+chunk buffers, which a box may start at any row of (session 65: on the memory-bound decode rows
+the stores, not the loads, hold the kernel back; see the config's docstring). Small groups then
+read each weight tile once per tile of their own instead of once per group of every tile they
+straddle, and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the
+last one the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
 masked layout's rows past masked_m (session 33), a group's partial last tile (session 43);
 config.lhs_boxes="exact" loads exactly its 8-row tiles instead (several boxes: faster on the
 memory-bound DeepSeek decode rows, slower on Gemma prefill; the tuning table picks). Two CTAs of a
@@ -277,6 +280,8 @@ class Static:
   untiled_out: bool = False   # N (N/2 with SwiGLU) not whole 64 columns: the output's TMA
                               # stores from the epilogue buffers' untiled view (k_major rhs)
   epi_bufs: int = 2           # output buffers per consumer (`epilogue_buffers`)
+  row_stores: bool = False    # group tiles: unswizzled output buffers, every row of a segment
+                              # stored by TMA (config.segment_stores="rows"; `segment_send`)
   interpret: bool = False
 
   @property
@@ -319,7 +324,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   a_ring, b_ring, o_ring, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_lhs)
   b_smem, b_load = _mgpu.ring_views(b_ring, untiled=st.untiled_rhs)
-  o_views = _mgpu.ring_views(o_ring, untiled=st.untiled_out)   # (registers write, TMA stores)
+  o_views = ((o_ring, o_ring) if st.row_stores else          # (registers write, TMA stores)
+             _mgpu.ring_views(o_ring, untiled=st.untiled_out))
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -745,6 +751,8 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
     smem = (_mgpu.operand_ring((st.num_stages, st.block_m, st.block_k), st.dtype,
                                untiled=st.untiled_lhs),
             _mgpu.operand_ring((st.num_stages,) + rhs_tile, st.dtype, untiled=st.untiled_rhs),
+            plgpu.SMEM((2, st.epi_bufs, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype)
+            if st.row_stores else     # unswizzled: TMA boxes from any row (`segment_send`)
             _mgpu.operand_ring((2, st.epi_bufs, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
                                untiled=st.untiled_out),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
@@ -907,7 +915,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                untiled_out=_mgpu.untiled_copies(n_out, out_dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK),
-               epi_bufs=epilogue_buffers(config, itemsize=jnp.dtype(dtype).itemsize))
+               epi_bufs=epilogue_buffers(config, itemsize=jnp.dtype(dtype).itemsize),
+               row_stores=config.segment_stores == "rows")
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
   # tile addresses rows up to block_m past the result (it stores none of them).
   out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows

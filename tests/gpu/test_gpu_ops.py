@@ -369,7 +369,8 @@ def test_grouped_gemm_pallas_n_edge_k_major(gpu, shape, activation):
                                              activation=activation)   # columns of each part)
   for seed, cfg in enumerate((C(num_stages=4, tiles="groups", **narrow),
                               C(block_m=128, block_n=256, num_stages=4, tiles="groups",
-                                stream_k=True, sk_partials="lanes" if activation else "tile"))):
+                                stream_k=True, sk_partials="lanes" if activation else "tile"),
+                              C(num_stages=4, tiles="groups", segment_stores="rows", **narrow))):
     _check_pallas_contiguous(shape, 9 + seed, config=cfg, rhs_layout="nk", activation=activation)
   _check_pallas_masked(rng, shape, sizes, rhs, config=C(num_stages=4, **narrow),
                        activation=activation, rhs_layout="nk")
@@ -394,10 +395,12 @@ def test_grouped_gemm_pallas_fp8_n_edge(gpu, name, n):
                          ids=lambda s: s.name)
 def test_grouped_gemm_pallas_group_tiles(gpu, shape):
   """tiles="groups" (every tile inside one group, writing exactly its group's rows: whole 8-row
-  tiles by TMA, the ragged ends from registers) on the PEERS.md §3 shapes of several groups,
-  contiguous; NaN padding rows past the groups -> zeros (a zero segment's tile)."""
-  _check_pallas_contiguous(shape, 3, config=GroupedGemmPallasConfig(
-      block_m=64, block_n=256, split="n", num_stages=4, tiles="groups"))
+  tiles by TMA, the ragged ends from registers; with segment_stores="rows" every row by TMA) on
+  the PEERS.md §3 shapes of several groups, contiguous; NaN padding rows past the groups ->
+  zeros (a zero segment's tile)."""
+  for seed, stores in ((3, "swizzled"), (4, "rows")):
+    _check_pallas_contiguous(shape, seed, config=GroupedGemmPallasConfig(
+        block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", segment_stores=stores))
 
 
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],

@@ -58,7 +58,13 @@ def _close(out, want):
     (5, 1, C(block_m=128, block_n=192, split="m", num_stages=5, tiles="groups", band=1), 3),
     # 192-row consumers: a segment's 22 whole 8-row tiles go out as boxes of 16, 4 and 2 (boxes
     # from 24 down by halves covered 21 of them, leaving rows 168-175 unwritten)
-    (1, 0, C(block_m=192, block_n=128, split="n", num_stages=2, tiles="groups"), 2)])
+    (1, 0, C(block_m=192, block_n=128, split="n", num_stages=2, tiles="groups"), 2),
+    # segment_stores="rows": every row of a segment by TMA boxes from an unswizzled buffer, at
+    # any row offset (XLA metadata; deferred stores; half tiles)
+    (20, 5, C(block_m=64, block_n=128, split="n", num_stages=3, tiles="groups",
+              segment_stores="rows"), 3),
+    (5, 1, C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups",
+             segment_stores="rows"), 2)])
 def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   # Group boundaries inside tiles (a tile runs several groups' K loops), empty groups, a K that
   # is not a multiple of the K block, NaN in the rows past the sum (must come out as zeros), and
@@ -302,7 +308,9 @@ def test_unwritten_invalid_rows_contiguous(rng):
     ("masked", C(block_m=64, block_n=256, split="n", num_stages=2), "nk"),
     ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups"), "kn"),
     ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2, tiles="groups"), "nk"),
-    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=3), "nk")])
+    ("contiguous", C(block_m=128, block_n=128, split="m", num_stages=3), "nk"),
+    ("masked", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups",
+                 segment_stores="rows"), "kn")])
 def test_swiglu_epilogue(rng, layout, config, rhs_layout):
   # rhs = [gate | up]: a tile reads both halves' columns and writes silu(gate) * up. N/2 = 192 is
   # not a multiple of a 256-column tile's 128 output columns (the last tile's gate box runs past
@@ -337,7 +345,9 @@ def test_swiglu_epilogue(rng, layout, config, rhs_layout):
 @pytest.mark.parametrize("layout,config,activation", [
     ("contiguous", C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), None),
     ("masked", C(block_m=128, block_n=128, split="m", num_stages=2), "swiglu"),
-    ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2), "swiglu")])
+    ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2), "swiglu"),
+    ("contiguous", C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups",
+                     segment_stores="rows"), None)])
 def test_k_major_output_of_partial_64_column_tiles(rng, layout, config, activation):
   # N_out = 200 (N, or N/2 with SwiGLU): a last column tile with 8 of its 64-column chunks' 64
   # columns in the result. K-major weights only: [G, K, N] ones raise, naming the layout that
@@ -557,8 +567,10 @@ def test_epilogue_buffers_two_where_they_fit_else_one():
 
 @pytest.mark.parametrize("config", [
     C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", **F8),
-    C(block_m=128, block_n=128, split="m", num_stages=6, tiles="groups", **F8)],
-    ids=["s2", "s6_one_epilogue_buffer"])
+    C(block_m=128, block_n=128, split="m", num_stages=6, tiles="groups", **F8),
+    C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", segment_stores="rows",
+      **F8)],
+    ids=["s2", "s6_one_epilogue_buffer", "s2_row_stores"])
 def test_fp8_half_tiles(rng, config):
   # fp8 with 1D2D scales on 128 x 128 group tiles: groups of 40 and 33 rows and the 22-row end
   # of a 150-row group each run as a half tile (64 rows, each consumer 64 columns: one
@@ -876,7 +888,10 @@ def test_smem_estimate_near_the_limit_compiles(config, dtype):
      "nk", None),
     (C(block_m=128, block_n=128, split="m", num_stages=4, tiles="groups", stream_k=True), "kn",
      None),
-], ids=["128x256_kn", "128x256_nk_swiglu", "64x128_groups_exact_nk", "128x128_stream_k"])
+    (C(block_m=64, block_n=128, split="n", num_stages=6, tiles="groups", segment_stores="rows"),
+     "kn", None),
+], ids=["128x256_kn", "128x256_nk_swiglu", "64x128_groups_exact_nk", "128x128_stream_k",
+        "64x128_groups_row_stores"])
 def test_partial_k_steps_lower_without_a_copy(layout, config, rhs_layout, activation):
   """K = 1000 (15.6 steps of 64), as a GPU compiles it (the CUDA export on CPU): Mosaic GPU tiles
   a tiled load's whole global array, so the lhs (and K-major rhs) loads go through the untiled
@@ -939,6 +954,10 @@ def test_unsupported_inputs_and_configs():
     C(block_m=128, split="n", tiles="groups", stream_k=True, sk_partials="lanes")
   with pytest.raises(ValueError, match="lhs_boxes must be 'one' or 'exact'"):
     C(lhs_boxes="binary")
+  with pytest.raises(ValueError, match="segment_stores must be 'swizzled' or 'rows'"):
+    C(tiles="groups", segment_stores="direct")
+  with pytest.raises(ValueError, match="segment_stores='rows' needs tiles='groups'"):
+    C(segment_stores="rows")
   with pytest.raises(ValueError, match="sk_partials must be"):
     C(tiles="groups", stream_k=True, sk_partials="rows")
   with pytest.raises(ValueError, match="split"):

@@ -38,6 +38,8 @@ def random_config(rng, fp8: bool) -> GroupedGemmPallasConfig:
       fields.update(FP8_TILES[int(rng.integers(0, len(FP8_TILES)))], block_k=128)
     if fields["tiles"] == "groups" and rng.random() < 0.3:
       fields.update(stream_k=True, sk_partials=str(rng.choice(["tile", "lanes"])))
+    if fields["tiles"] == "groups":
+      fields.update(segment_stores=str(rng.choice(["swizzled", "rows"])))
     try:
       return GroupedGemmPallasConfig(**fields)
     except ValueError:

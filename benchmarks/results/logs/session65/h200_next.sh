@@ -1,0 +1,19 @@
+#!/bin/bash
+# Written in session 65, not yet run: for the next one-GPU call on an H200 (repository root,
+# `.peers` carried). segment_stores="rows" (session 65, run446) on the rows run446's limits cut,
+# the GPU tests that check it at real sizes (group tiles on every PEERS.md §3 shape of several
+# groups; N not whole 64 columns, K-major), then the decode rows' public op beside the peers
+# (their records predate it: Gm_decode_dn 129.9 us, 3.96 TB/s in run415). About 9 minutes.
+source benchmarks/results/logs/grouped_gemm_session53/lib.sh
+only_on H200
+ab=benchmarks/results/logs/grouped_gemm_session20/ab_run.sh
+bash $ab 240 rows_rest 2 DS_G16_m64_gu/fp8,Gm_prefill_dn,DS_G16_m64_gu,DS_prefill_G16_M16384_gu \
+  table rows=segment_stores:rows
+timeout 300 python3 -m pytest -m gpu -q tests/gpu/test_gpu_ops.py \
+  -k "grouped_gemm_pallas_group_tiles or n_edge_k_major" 2>&1 | grep -Ev "$F" > $OUT/gpu_tests.log
+tail -3 $OUT/gpu_tests.log
+with_peers
+timeout 300 python3 -m benchmarks.grouped_gemm --only Gm_decode_dn,DS_G16_m32_dn --layouts contiguous \
+  --iters 20 --out $OUT/bench 2>&1 | grep -Ev "$F" > $OUT/bench.log
+echo "rc ${PIPESTATUS[0]}"
+tail -6 $OUT/bench.log
