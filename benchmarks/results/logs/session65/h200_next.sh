@@ -3,12 +3,17 @@
 # `.peers` carried). segment_stores="rows" (session 65, run446) on the rows run446's limits cut,
 # the GPU tests that check it at real sizes (group tiles on every PEERS.md §3 shape of several
 # groups; N not whole 64 columns, K-major), then the decode rows' public op beside the peers
-# (their records predate it: Gm_decode_dn 129.9 us, 3.96 TB/s in run415). About 9 minutes.
+# (their records predate it: Gm_decode_dn 129.9 us, 3.96 TB/s in run415). About 11 minutes.
 source benchmarks/results/logs/grouped_gemm_session53/lib.sh
 only_on H200
 ab=benchmarks/results/logs/grouped_gemm_session20/ab_run.sh
 bash $ab 240 rows_rest 2 DS_G16_m64_gu/fp8,Gm_prefill_dn,DS_G16_m64_gu,DS_prefill_G16_M16384_gu \
   table rows=segment_stores:rows
+# Row stores with wider column tiles: 64 x 256, each consumer's rows 128 columns (256 contiguous
+# bytes) wide. Session 33 chose 64 x 128 over 64 x 256 with the register stores. The two rows'
+# table configs have segment_stores="rows" since session 65: "swz" is the form before.
+bash $ab 180 rows_n256 2 Gm_decode_dn,DS_G16_m32_dn table swz=segment_stores:swizzled \
+  n256=block_n:256,num_stages:4,segment_stores:swizzled n256rows=block_n:256,num_stages:4
 timeout 300 python3 -m pytest -m gpu -q tests/gpu/test_gpu_ops.py \
   -k "grouped_gemm_pallas_group_tiles or n_edge_k_major" 2>&1 | grep -Ev "$F" > $OUT/gpu_tests.log
 tail -3 $OUT/gpu_tests.log
