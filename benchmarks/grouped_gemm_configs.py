@@ -68,8 +68,9 @@ _SEGMENT_STORES = flags.DEFINE_list("segment_stores", ["rows"],
                                     "then time the fastest config (after the lhs_boxes pass), "
                                     "if it has group tiles, with these segment_stores too "
                                     "(candidates store ragged rows from registers; session 65 "
-                                    "measured 'rows' 0.3-1.3% faster on Gm_decode_dn, "
-                                    "DS_G16_m32_dn and Gm_prefill_gu); empty: no such pass")
+                                    "measured 'rows' 0.3-1.5% faster in kernel time on "
+                                    "Gm_decode_dn, DS_G16_m32_dn and Gm_prefill_gu); empty: no "
+                                    "such pass")
 _TABLE_OF = flags.DEFINE_string("table_of", None,
                                 "time only the config that this device kind's table (e.g. 'NVIDIA "
                                 "H200') has for each shape, and no band, lhs_boxes or "
