@@ -17,6 +17,17 @@ def bucket(n: int) -> int:
   return 1 if n <= 1 else 1 << (int(n) - 1).bit_length()
 
 
+def bucket_nearest(n: int) -> int:
+  """The power of two nearest n on a log scale (n <= 1 -> 1): 2^k for n in [2^k / sqrt(2),
+  2^k * sqrt(2)). For a size that lands on either side of a power of two from call to call
+  (a MoE batch's rows: tokens x top_k, or a little over it where the groups were measured)."""
+  n = int(n)
+  if n <= 1:
+    return 1
+  low = 1 << (n.bit_length() - 1)
+  return low if n * n < 2 * low * low else 2 * low
+
+
 def device_dir(device_kind: str) -> str:
   return re.sub(r"[^a-z0-9]+", "_", device_kind.lower()).strip("_")
 

@@ -187,14 +187,17 @@ def test_tuning_table_beats_the_formula(tuning_root):
   assert json.loads(path.read_text())["rows"][0]["key"]["G"] == 128
   c = gg_rule.choose(p, H200)
   assert c.source == "table" and c.config.block_m == 64
-  # Bucketing: 100 groups and 40000 rows land in the same row.
-  close = dataclasses.replace(p, num_groups=100, m=40000)
+  # Bucketing: 100 groups and 50000 rows land in the same row (M to the nearest power of two).
+  close = dataclasses.replace(p, num_groups=100, m=50000)
   assert gg_rule.choose(close, H200).source == "table"
   assert gg_rule.choose(close, CPU).source == "formula"  # other device kind, no table
 
 
 def test_tuning_bucket():
   assert [tuning.bucket(n) for n in (0, 1, 2, 3, 1000, 1024, 1025)] == [1, 1, 2, 4, 1024, 1024, 2048]
+  # nearest on a log scale: [2^k / sqrt(2), 2^k * sqrt(2)) -> 2^k
+  assert ([tuning.bucket_nearest(n) for n in (0, 1, 2, 3, 5, 6, 724, 725, 1024, 1056, 1448, 1449)]
+          == [1, 1, 2, 4, 4, 8, 512, 1024, 1024, 1024, 1024, 2048])
 
 
 def test_extend_attention_rule():
@@ -295,6 +298,20 @@ def test_committed_h200_table_drives_the_rule():
   swiglu = gg_rule.choose(dataclasses.replace(problem("Gm_prefill_gu"), activation="swiglu"), H200)
   assert swiglu.impl == "pallas" and swiglu.problem.table_key()["activation"] == "swiglu"
   assert gg_rule.pallas_unsupported_reason(swiglu.problem, swiglu.config) is None
+
+
+def test_decode_batches_of_exactly_tokens_times_top_k_rows_get_the_measured_rows():
+  """A decode batch has exactly tokens x top_k rows (Gemma's 128 tokens: 1024); the benchmarks'
+  random group sizes sum a little over that (1056). Both must get the H200 table's row for the
+  shape: M goes to the nearest power of two. Rounded up, 5 of the 13 PEERS.md §3 shapes at
+  their nominal M (Gemma's decode rows, DS_G16's, DS_G1's) missed their rows and ran the
+  formula's config (session 65)."""
+  from jaxkern.shapes import GROUPED_GEMM_SHAPES
+
+  for s in GROUPED_GEMM_SHAPES:
+    for m in {int(s.group_sizes().sum()), s.rows or s.num_groups * s.expected_m}:
+      c = gg_rule.choose(dataclasses.replace(_shape_problem(s), m=m), H200)
+      assert c.source == "table" and s.name in c.reason, (s.name, m, c.reason)
 
 
 def _shape_problem(s, layout="contiguous", activation=None, rhs_layout="kn", dtype="bfloat16"):
