@@ -3,7 +3,7 @@
 # `.peers` carried). segment_stores="rows" (session 65, run446) on the rows run446's limits cut,
 # the GPU tests that check it at real sizes (group tiles on every PEERS.md §3 shape of several
 # groups; N not whole 64 columns, K-major), then the decode rows' public op beside the peers
-# (their records predate it: Gm_decode_dn 129.9 us, 3.96 TB/s in run415). About 11 minutes.
+# (their records predate it: Gm_decode_dn 129.9 us, 3.96 TB/s in run415). About 14 minutes.
 source benchmarks/results/logs/grouped_gemm_session53/lib.sh
 only_on H200
 ab=benchmarks/results/logs/grouped_gemm_session20/ab_run.sh
@@ -22,3 +22,8 @@ timeout 300 python3 -m benchmarks.grouped_gemm --only Gm_decode_dn,DS_G16_m32_dn
   --iters 20 --out $OUT/bench 2>&1 | grep -Ev "$F" > $OUT/bench.log
 echo "rc ${PIPESTATUS[0]}"
 tail -6 $OUT/bench.log
+# Last (it patches the kernel): `row_stage_experiment.patch` adds mosaic.ROW_STAGE: with row
+# stores, a chunk's buffer gets only the segment's rows [lo, hi), by predicated stores (as
+# extend attention's staged rows), not the whole chunk's 8-way-conflicting writes.
+git apply benchmarks/results/logs/session65/row_stage_experiment.patch || exit 1
+bash $ab 200 row_stage 2 Gm_decode_dn,DS_G16_m32_dn,Gm_prefill_gu table stage=mosaic.ROW_STAGE:true
