@@ -74,16 +74,21 @@ def untiled_copies(cols: int, dtype, *, interpret: bool = False) -> bool:
   return not interpret and cols % (SWIZZLE // jnp.dtype(dtype).itemsize) != 0
 
 
-def operand_ring(shape, dtype, *, untiled: bool):
+def operand_ring(shape, dtype, *, untiled: bool, swizzle: bool = True):
   """The scoped SMEM of buffers [..., rows, one swizzle row] that TMA fills or empties: a wgmma
   operand ring, or a GEMM's epilogue buffers (`store_chunk`); `ring_views` splits it.
 
+  With swizzle=False, plain buffers (no tiling, no swizzle): a TMA box may start at any of their
+  rows, and the registers' WGMMA-layout writes into them conflict 8-way (the grouped GEMM's
+  segment_stores="rows"); one view, whatever `untiled`.
   Tiled and swizzled (`swizzled`); with `untiled` (`untiled_copies`), two views of one buffer:
   that one, which wgmma reads (or the registers write), and a swizzled untiled one that TMA
   copies as a plain 2-D box: a load's columns past the array's end TMA fills with zeros (the
   other operand's rows past K are zeros too), a store's it leaves out. Both hold the same bytes:
   an (8, one row) tiling of a buffer one row wide is the identity, and the swizzle goes by
   shared-memory address. No padded copy of the operand or the result."""
+  if not swizzle:
+    return plgpu.SMEM(shape, dtype)
   tiled = plgpu.SMEM(shape, dtype, transforms=swizzled(dtype))
   if not untiled:
     return tiled
@@ -91,10 +96,12 @@ def operand_ring(shape, dtype, *, untiled: bool):
                                           transforms=(plgpu.SwizzleTransform(SWIZZLE),)))
 
 
-def ring_views(ring, *, untiled: bool) -> tuple:
+def ring_views(ring, *, untiled: bool, swizzle: bool = True) -> tuple:
   """(the view wgmma reads or registers write, the view TMA copies) of an `operand_ring`
-  allocation."""
-  return tuple(ring) if untiled else (ring, ring)   # a RefUnion yields its groups' refs
+  allocation (the same arguments)."""
+  if untiled and swizzle:
+    return tuple(ring)     # a RefUnion yields its groups' refs
+  return ring, ring
 
 
 def producer_slot(count, free, stages: int):

@@ -80,9 +80,18 @@ def write_rows(device_kind: str, op: str, rows: list[dict], *,
     old = json.loads(path.read_text())["rows"] if path.exists() else []
   keys = [json.dumps(r["key"], sort_keys=True) for r in rows]
   merged = [r for r in old if json.dumps(r["key"], sort_keys=True) not in keys] + rows
-  merged.sort(key=lambda r: json.dumps(r["key"], sort_keys=True))
+  return write_table(device_kind, op, merged, root=root)
+
+
+def write_table(device_kind: str, op: str, rows: list[dict], *,
+                root: str | pathlib.Path | None = None) -> pathlib.Path:
+  """The table as exactly `rows` (sorted by key), whatever it held: `write_rows`' last step, and
+  for a change of a key's scheme (session 65's grouped GEMM M), where merging by key would keep
+  every row under its old key beside the new one. `root` as for `write_rows`."""
+  path = table_path(device_kind, op, root)
+  rows = sorted(rows, key=lambda r: json.dumps(r["key"], sort_keys=True))
   path.parent.mkdir(parents=True, exist_ok=True)
-  path.write_text(json.dumps({"op": op, "device_kind": device_kind, "rows": merged}, indent=1) + "\n")
+  path.write_text(json.dumps({"op": op, "device_kind": device_kind, "rows": rows}, indent=1) + "\n")
   if root is None:
     _load.cache_clear()
     device_kinds.cache_clear()

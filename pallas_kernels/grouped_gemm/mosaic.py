@@ -280,8 +280,9 @@ class Static:
   untiled_out: bool = False   # N (N/2 with SwiGLU) not whole 64 columns: the output's TMA
                               # stores from the epilogue buffers' untiled view (k_major rhs)
   epi_bufs: int = 2           # output buffers per consumer (`epilogue_buffers`)
-  row_stores: bool = False    # group tiles: unswizzled output buffers, every row of a segment
-                              # stored by TMA (config.segment_stores="rows"; `segment_send`)
+  row_stores: bool = False    # group tiles: unswizzled output buffers (`operand_ring(swizzle=
+                              # False)`), every row of a segment stored by TMA
+                              # (config.segment_stores="rows"; `segment_send`)
   interpret: bool = False
 
   @property
@@ -324,8 +325,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   a_ring, b_ring, o_ring, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_lhs)
   b_smem, b_load = _mgpu.ring_views(b_ring, untiled=st.untiled_rhs)
-  o_views = ((o_ring, o_ring) if st.row_stores else          # (registers write, TMA stores)
-             _mgpu.ring_views(o_ring, untiled=st.untiled_out))
+  o_views = _mgpu.ring_views(o_ring, untiled=st.untiled_out,   # (registers write, TMA stores)
+                             swizzle=not st.row_stores)
   stages, bk = st.num_stages, st.block_k
   part_n = st.block_n // st.parts         # rhs columns of one part (= output columns) per tile
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
@@ -751,10 +752,8 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
     smem = (_mgpu.operand_ring((st.num_stages, st.block_m, st.block_k), st.dtype,
                                untiled=st.untiled_lhs),
             _mgpu.operand_ring((st.num_stages,) + rhs_tile, st.dtype, untiled=st.untiled_rhs),
-            plgpu.SMEM((2, st.epi_bufs, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype)
-            if st.row_stores else     # unswizzled: TMA boxes from any row (`segment_send`)
             _mgpu.operand_ring((2, st.epi_bufs, st.wg_rows, _mgpu.EPI_COLS), st.out_dtype,
-                               untiled=st.untiled_out),
+                               untiled=st.untiled_out, swizzle=not st.row_stores),
             plgpu.SMEM((st.num_stages, st.block_m), _F32) if st.fp8 else (),
             plgpu.SMEM((TILE_SLOT * TILE_RING,), jnp.int32))
     barriers = (plgpu.Barrier(num_arrivals=st.lhs_arrivals + st.parts + st.fp8,

@@ -40,10 +40,8 @@ def main():
       if key in keys:
         raise SystemExit(f"{kind} {op}: two rows would share the key {key}")
       keys.add(key)
-    # the whole table rewritten as `tuning.write_rows` lays it out (which merges by key, so it
-    # would keep every row under its old key beside the new one)
-    table["rows"].sort(key=lambda r: json.dumps(r["key"], sort_keys=True))
-    path.write_text(json.dumps(table, indent=1) + "\n")
+    # the whole table (`tuning.write_rows` merges by key: it would keep the old keys too)
+    path = tuning.write_table(kind, op, table["rows"])
     print(f"{kind} {op}: {len(table['rows'])} rows rekeyed ({path})")
 
 
