@@ -82,6 +82,7 @@ class GroupedGemmPallasConfig:
   124.3-124.5, DS_G16_m32_dn 115.5-115.8 -> 114.5-115.0, Gm_prefill_gu 804.4-804.9 ->
   802.1-802.7, Gm_decode_gu level; with the register stores skipped (wrong by design, run445)
   Gm_decode_dn ran 119.5-119.6, so most of what they cost is left. The tuning table picks.
+  "rows" needs the output's N (N/2 with SwiGLU) whole 64 columns (`support.unsupported_reason`).
   """
 
   IMPL: ClassVar[str] = "pallas"

@@ -773,6 +773,11 @@ def _call(groups, bounds, lhs, rhs, lscale, rscale, *, st: Static, out_rows: int
             lambda: consumer.body(cta - st.num_ctas, sig, out_ref, *results))
     pl.run_scoped(scoped, smem, barriers, collective_axes="wg")
 
+  # No compiler_params: each JAX's default lowering semantics, which is what the H200's jax 0.11
+  # runs (warpgroup; jax 0.10's is lane). Lane semantics on jax 0.11 ran the table's configs
+  # slower (session 66, H200: Gm_prefill_gu 799.7-799.9 -> 834.5-835.7 us, Gm_decode_dn
+  # 122.5-123.3 -> 124.5-124.6, DS_G16_m32_dn, DS_G16_m64_gu/fp8, Gm_decode_gu 0.3-0.7% slower;
+  # benchmarks/results/logs/session66/run449).
   kwargs = {}
   if st.interpret:
     from jaxkern import _compat

@@ -89,6 +89,14 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
     return (f"N={n} with rhs_layout='kn': [G, K, N] weights are read in tiles of 64 columns, "
             f"so {'N/2' if activation == 'swiglu' else 'N'} must be a multiple of 64; "
             f"store the weights K-major (rhs_layout='nk', [G, N, K]) for this N")
+  if config.segment_stores == "rows" and n_out % 64:
+    # jax 0.11 lowers the kernels with Mosaic GPU's warpgroup semantics (Pallas's default there;
+    # jax 0.10's is lane), which gives the row boxes' untransformed buffers a tiling of 64
+    # columns and describes the output's global array as whole tiles of it (session 66, H200:
+    # gpt-oss's N/2 = 1440 did not lower; jax 0.10 lowers it).
+    return (f"segment_stores='rows' with {'N/2' if activation == 'swiglu' else 'N'}={n_out}: "
+            f"the row stores write the output in tiles of 64 columns, so it must be a multiple "
+            f"of 64 (segment_stores='swizzled' takes any N)")
   if dtype == FP8:
     reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
     if reason is not None:

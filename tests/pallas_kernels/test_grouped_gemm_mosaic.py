@@ -345,9 +345,7 @@ def test_swiglu_epilogue(rng, layout, config, rhs_layout):
 @pytest.mark.parametrize("layout,config,activation", [
     ("contiguous", C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups"), None),
     ("masked", C(block_m=128, block_n=128, split="m", num_stages=2), "swiglu"),
-    ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2), "swiglu"),
-    ("contiguous", C(block_m=64, block_n=128, split="n", num_stages=2, tiles="groups",
-                     segment_stores="rows"), None)])
+    ("contiguous", C(block_m=128, block_n=256, split="m", num_stages=2), "swiglu")])
 def test_k_major_output_of_partial_64_column_tiles(rng, layout, config, activation):
   # N_out = 200 (N, or N/2 with SwiGLU): a last column tile with 8 of its 64-column chunks' 64
   # columns in the result. K-major weights only: [G, K, N] ones raise, naming the layout that
@@ -922,6 +920,12 @@ def test_unsupported_inputs_and_configs():
                                                               activation="swiglu")
   assert "rhs_layout='nk'" in unsupported_reason(C(), k=64, n=200, dtype="bfloat16",
                                                  out_dtype="bfloat16", activation=None)
+  rows = C(block_m=64, block_n=256, split="n", tiles="groups", segment_stores="rows")
+  for n, act in ((200, None), (400, "swiglu")):   # row stores: whole 64 output columns only
+    assert "segment_stores='rows'" in unsupported_reason(
+        rows, k=64, n=n, dtype="bfloat16", out_dtype="bfloat16", activation=act, k_major=True)
+  assert unsupported_reason(rows, k=64, n=384, dtype="bfloat16", out_dtype="bfloat16",
+                            activation="swiglu", k_major=True) is None
   for n, act in ((200, None), (400, "swiglu"), (16, None)):   # K-major: any N of whole 8s
     assert unsupported_reason(C(), k=64, n=n, dtype="bfloat16", out_dtype="bfloat16",
                               activation=act, k_major=True) is None
