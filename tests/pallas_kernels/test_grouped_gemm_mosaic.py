@@ -891,7 +891,9 @@ def test_smem_estimate_near_the_limit_compiles(config, dtype):
 ], ids=["128x256_kn", "128x256_nk_swiglu", "64x128_groups_exact_nk", "128x128_stream_k",
         "64x128_groups_row_stores"])
 def test_partial_k_steps_lower_without_a_copy(layout, config, rhs_layout, activation):
-  """K = 1000 (15.6 steps of 64), as a GPU compiles it (the CUDA export on CPU): Mosaic GPU tiles
+  """K = 1000 (15.6 steps of 64), lowered for the GPU (the CUDA export on CPU; CI's jax 0.10
+  lowers with lane semantics, the H200's jax 0.11 with warpgroup semantics, which
+  benchmarks/results/logs/session66/jax011_lowering.sh runs on CPU too): Mosaic GPU tiles
   a tiled load's whole global array, so the lhs (and K-major rhs) loads go through the untiled
   view of their ring (`_mgpu.operand_ring`), reading past K (TMA fills zeros), with no padded
   copy of either operand. Before, K % 64 != 0 failed to lower (Mosaic's tiling raised). The
