@@ -99,10 +99,12 @@ def summary(records: list[dict]) -> list[dict]:
   return list(best.values())
 
 
-def variants(timed: list[tuple[dict, object]], field: str, values: list) -> list:
+def variants(timed: list[tuple[dict, object]], field: str, values: list, *,
+             refused=lambda cfg: None) -> list:
   """The fastest timed (record, config) pair's config with each of `values` as its `field`
-  (its own value left out, and any the config refuses: segment_stores='rows' on row tiles);
-  none if no config ran."""
+  (its own value left out, and any the config refuses, segment_stores='rows' on row tiles, or
+  `refused(config)` names a reason for: the problem's, `rule.pallas_unsupported_reason`); none
+  if no config ran."""
   ran = [(r["us"], cfg) for r, cfg in timed if r.get("us")]
   if not ran:
     return []
@@ -112,9 +114,11 @@ def variants(timed: list[tuple[dict, object]], field: str, values: list) -> list
     if v == getattr(best, field):
       continue
     try:
-      out.append(dataclasses.replace(best, **{field: v}))
+      cfg = dataclasses.replace(best, **{field: v})
     except ValueError:
       continue
+    if refused(cfg) is None:
+      out.append(cfg)
   return out
 
 
@@ -239,7 +243,8 @@ def main(argv):
     for field, values in () if _TABLE_OF.value else (
         ("band", [int(b) for b in _BANDS.value]), ("lhs_boxes", _LHS_BOXES.value),
         ("segment_stores", _SEGMENT_STORES.value)):
-      for cfg in variants(timed_cfgs, field, values):
+      for cfg in variants(timed_cfgs, field, values,
+                          refused=lambda c: rule.pallas_unsupported_reason(problem, c)):
         timed_cfgs.append((time_config(cfg, rule.config_name(cfg)), cfg))
     if (_PEERS.value and not masked and not act and not fp8 and rhs_layout == "kn"
         and jax.default_backend() == "gpu"):

@@ -78,9 +78,13 @@ def operand_ring(shape, dtype, *, untiled: bool, swizzle: bool = True):
   """The scoped SMEM of buffers [..., rows, one swizzle row] that TMA fills or empties: a wgmma
   operand ring, or a GEMM's epilogue buffers (`store_chunk`); `ring_views` splits it.
 
-  With swizzle=False, plain buffers (no tiling, no swizzle): a TMA box may start at any of their
-  rows, and the registers' WGMMA-layout writes into them conflict 8-way (the grouped GEMM's
-  segment_stores="rows"); one view, whatever `untiled`.
+  With swizzle=False, buffers allocated without transforms, which a TMA box may start at any
+  row of (the grouped GEMM's segment_stores="rows"); one view, whatever `untiled`. What they
+  become is the lowering's: jax 0.10 (lane semantics) keeps them plain, and the registers'
+  WGMMA-layout writes into them conflict 8-way; jax 0.11 (warpgroup semantics, the H200's)
+  infers (1, one swizzle row) tiles with the 128-byte swizzle, which also makes the global
+  array's minor dimension whole swizzle rows
+  (benchmarks/results/logs/review_session66/inferred_transforms.log).
   Tiled and swizzled (`swizzled`); with `untiled` (`untiled_copies`), two views of one buffer:
   that one, which wgmma reads (or the registers write), and a swizzled untiled one that TMA
   copies as a plain 2-D box: a load's columns past the array's end TMA fills with zeros (the

@@ -213,7 +213,8 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
 def test_configs_variant_passes_vary_the_fastest_config_only():
   """grouped_gemm_configs --bands / --lhs_boxes / --segment_stores: the fastest config that ran,
   with each other band (lhs_boxes, segment_stores); a value the config refuses is left out
-  (segment_stores='rows' on row tiles)."""
+  (segment_stores='rows' on row tiles), and a config the problem refuses (row stores at an N of
+  partial 64-column tiles)."""
   code = """
 from benchmarks.grouped_gemm_configs import variants
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig as C
@@ -225,12 +226,18 @@ print([(c.block_m, c.band, c.lhs_boxes) for c in variants(timed, "lhs_boxes", ["
 print(variants(timed, "segment_stores", ["rows"]))
 groups = [({"us": 3.0}, C(block_m=64, split="n", tiles="groups"))] + timed
 print([c.segment_stores for c in variants(groups, "segment_stores", ["swizzled", "rows"])])
+from jaxkern.rules.grouped_gemm import GroupedGemmProblem, pallas_unsupported_reason
+for n in (1440, 1536):   # gpt-oss tp 2's N/2 (not whole 64 columns), and one that is
+  p = GroupedGemmProblem(layout="contiguous", num_groups=128, m=1056, k=2880, n=n,
+                         dtype="bfloat16", out_dtype="bfloat16", activation=None, rhs_layout="nk")
+  print([c.segment_stores for c in variants(groups, "segment_stores", ["rows"],
+                                            refused=lambda c: pallas_unsupported_reason(p, c))])
 """
   proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                         timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
   assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:5] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]", "[]",
-                                         "['rows']"]
+  assert proc.stdout.split("\n")[:7] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]", "[]",
+                                         "['rows']", "[]", "['rows']"]
 
 
 def test_configs_tuning_row_reason_names_the_runners_up():

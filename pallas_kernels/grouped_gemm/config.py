@@ -76,8 +76,9 @@ class GroupedGemmPallasConfig:
   of each 64-column output chunk. "swizzled": the chunk goes through a 128-byte swizzled buffer,
   its whole 8-row tiles out by TMA boxes and the at most 7 rows at either end (which share an
   8-row tile with the next segment) by ordinary stores from registers. "rows": the buffer is
-  unswizzled (the registers' writes into it conflict 8-way) and every row of [lo, hi) goes out
-  by TMA boxes of 64, 32, ..., 1 rows, none from registers. H200, one process, 2 rounds, kernel
+  allocated without transforms (`_mgpu.operand_ring(swizzle=False)`: plain under jax 0.10;
+  the H200's jax 0.11 infers (1, 64) tiles with the 128-byte swizzle) and every row of [lo, hi)
+  goes out by TMA boxes of 64, 32, ..., 1 rows, none from registers. H200, one process, 2 rounds, kernel
   us (session 65, benchmarks/results/logs/session65/run446): Gm_decode_dn 126.1-126.2 ->
   124.3-124.5, DS_G16_m32_dn 115.5-115.8 -> 114.5-115.0, Gm_prefill_gu 804.4-804.9 ->
   802.1-802.7, Gm_decode_gu level; with the register stores skipped (wrong by design, run445)

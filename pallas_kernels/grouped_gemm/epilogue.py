@@ -28,8 +28,9 @@ def segment_send(out_ref, meta: Meta, seg, row0, col0, rows, st: Static):
   result: the whole 8-row tiles among them by TMA boxes of power-of-two row counts from the
   swizzled chunk buffer, the rest (at most 7 rows at either end, sharing an 8-row tile with the
   neighbouring segment, whose tile writes the other rows of it) by ordinary stores from
-  registers; with st.row_stores (config.segment_stores="rows": an unswizzled buffer, which a
-  box may start at any row of) every row by TMA boxes of power-of-two row counts."""
+  registers; with st.row_stores (config.segment_stores="rows": a buffer allocated without
+  transforms, which a box may start at any row of) every row by TMA boxes of power-of-two row
+  counts."""
   start, end = meta.segment(seg)
   lo, hi = jnp.clip(start - row0, 0, rows), jnp.clip(end - row0, 0, rows)
   if st.row_stores:

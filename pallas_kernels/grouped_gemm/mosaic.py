@@ -30,8 +30,8 @@ masked layout's rows past masked_m), which run no K loop and store zeros. Each t
 its segment's rows straight into the result: its whole 8-row tiles by TMA boxes of power-of-two
 row counts, the at most 7 rows at either end that share an 8-row tile with the neighbouring
 segment by ordinary stores from registers (`_mgpu.store_rows_direct`); with
-config.segment_stores="rows" every row by TMA boxes of power-of-two row counts from unswizzled
-chunk buffers, which a box may start at any row of (session 65: on the memory-bound decode rows
+config.segment_stores="rows" every row by TMA boxes of power-of-two row counts from chunk
+buffers allocated without transforms, which a box may start at any row of (session 65: on the memory-bound decode rows
 the stores, not the loads, hold the kernel back; see the config's docstring). Small groups then
 read each weight tile once per tile of their own instead of once per group of every tile they
 straddle, and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the
@@ -280,8 +280,8 @@ class Static:
   untiled_out: bool = False   # N (N/2 with SwiGLU) not whole 64 columns: the output's TMA
                               # stores from the epilogue buffers' untiled view (k_major rhs)
   epi_bufs: int = 2           # output buffers per consumer (`epilogue_buffers`)
-  row_stores: bool = False    # group tiles: unswizzled output buffers (`operand_ring(swizzle=
-                              # False)`), every row of a segment stored by TMA
+  row_stores: bool = False    # group tiles: output buffers without transforms (`operand_ring(
+                              # swizzle=False)`), every row of a segment stored by TMA
                               # (config.segment_stores="rows"; `segment_send`)
   interpret: bool = False
 

@@ -82,21 +82,23 @@ def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
   n_out = n // column_parts(activation)
+  n_name = "N/2" if activation == "swiglu" else "N"
   if n_out % 64 and not (k_major or dtype == FP8):
     # [G, K, N] weights go through swizzled TMA tiles of 64 columns, and Mosaic GPU describes a
     # tiled copy's global array as whole tiles: N = 1000 does not lower. K-major weights have N
     # as their rows, and the output goes out through an untiled view (`_mgpu.untiled_copies`).
     return (f"N={n} with rhs_layout='kn': [G, K, N] weights are read in tiles of 64 columns, "
-            f"so {'N/2' if activation == 'swiglu' else 'N'} must be a multiple of 64; "
+            f"so {n_name} must be a multiple of 64; "
             f"store the weights K-major (rhs_layout='nk', [G, N, K]) for this N")
-  if config.segment_stores == "rows" and n_out % 64:
+  if config.segment_stores == "rows" and n_out % _mgpu.EPI_COLS:
     # jax 0.11 lowers the kernels with Mosaic GPU's warpgroup semantics (Pallas's default there;
-    # jax 0.10's is lane), which gives the row boxes' untransformed buffers a tiling of 64
-    # columns and describes the output's global array as whole tiles of it (session 66, H200:
-    # gpt-oss's N/2 = 1440 did not lower; jax 0.10 lowers it).
-    return (f"segment_stores='rows' with {'N/2' if activation == 'swiglu' else 'N'}={n_out}: "
-            f"the row stores write the output in tiles of 64 columns, so it must be a multiple "
-            f"of 64 (segment_stores='swizzled' takes any N)")
+    # jax 0.10's is lane), whose inference gives the row stores' buffers (allocated without
+    # transforms) (1, 64) tiles and the 128-byte swizzle, and describes the output's global
+    # array as whole tiles of them (session 66, H200: gpt-oss's N/2 = 1440 did not lower; jax
+    # 0.10 lowers it; logs/review_session66/inferred_transforms.log).
+    return (f"segment_stores='rows' with {n_name}={n_out}: the row stores write the output in "
+            f"tiles of {_mgpu.EPI_COLS} columns, so it must be a multiple of {_mgpu.EPI_COLS} "
+            f"(segment_stores='swizzled' takes any N)")
   if dtype == FP8:
     reason = _fp8_reason(config, k=k, out_dtype=out_dtype, activation=activation)
     if reason is not None:
