@@ -84,6 +84,7 @@ class GroupedGemmPallasConfig:
   802.1-802.7, Gm_decode_gu level; with the register stores skipped (wrong by design, run445)
   Gm_decode_dn ran 119.5-119.6, so most of what they cost is left. The tuning table picks.
   "rows" needs the output's N (N/2 with SwiGLU) whole 64 columns (`support.unsupported_reason`).
+  fp8 group tiles defer their stores only with "rows" (`support.deferred_stores`, session 67).
   """
 
   IMPL: ClassVar[str] = "pallas"

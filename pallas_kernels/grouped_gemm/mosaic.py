@@ -59,10 +59,10 @@ idle. A segment's last tile with at most half its rows in the segment runs as a 
 under this tile's epilogue; two consumer warpgroups share each tile by rows or columns
 (config.split) and issue wgmma with one group in flight, releasing a ring slot when the wgmma that
 read it completes. With rows split, a consumer none of whose rows are in a group only passes that
-group's slots on. Group tiles of 16-bit operands without signals defer each unit's stores
-(`deferred_stores`, `Pending`): the tile waits in registers, and every other one of the next unit's
-first K steps issues one of its 64-column chunks right after its wgmmas (`FLUSH_SPACING`), so the
-tensor cores run through the epilogue. H200 A/B, kernel time
+group's slots on. Group tiles without signals defer each unit's stores (`deferred_stores`,
+`Pending`; fp8 ones only with row stores, see below): the tile waits in registers, and every other
+one of the next unit's first K steps issues one of its 64-column chunks right after its wgmmas
+(`FLUSH_SPACING`), so the tensor cores run through the epilogue. H200 A/B, kernel time
 (benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
 grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the next
 unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek prefill -0.6% to +0.3%,
@@ -171,6 +171,16 @@ stages (run423: 150.3 us against 131.9 at the table's 5) put the consumers' time
 for operands, 33% awaiting the step's wgmma and 16% promoting (282, 337 and 162 SM cycles a
 step).
 
+fp8 deferred stores (session 67, benchmarks/results/logs/session67/): a fp8 step awaits its
+wgmma at once, so a waiting chunk's store goes between the issue and the wait of step i *
+FLUSH_SPACING (`scaled_steps`' flushes). H200, one process, 2 rounds, kernel us, outputs checked:
+with row stores DS_G16_m64_gu/fp8 131.4 / 131.3 (swizzled, not deferred) -> 129.3 / 128.7 (130.7 /
+130.0 with row stores not deferred; run455), DS_G4_m256_gu/fp8 level (60.0-61.6 all three). With
+swizzled segment stores ptxas spilled 116-500 bytes and every row lost (run454: DS_G16_m64_gu/fp8
+131.4 -> 138.1, DS_G4_m256_gu/fp8 60.7 -> 62.9, Gemma gate/up fp8 513.2 -> 653.6), and 192-column
+consumers spilled more (DeepSeek fp8 prefill 804 -> 1162, DS_G1_m1024_gu/fp8 60.8 -> 167.0): so
+fp8 defers only row stores of at most FP8_DEFERRED_COLS columns a consumer, and the table picks.
+
 invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
 consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
 8-row tiles (`_mgpu.row_boxes`, as the producer loads masked tiles), and a consumer with none
@@ -225,6 +235,9 @@ __all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
 GATHER_COLS = 128    # stream-K: columns of a unit's partial sums added at a time (`exchange`)
+# fp8 group tiles defer their stores (`deferred_stores`) where a consumer's share has at most this
+# many columns: each waiting chunk is stored under one of the next unit's wgmmas (`scaled_steps`).
+FP8_DEFERRED_COLS = 128
 
 
 @dataclasses.dataclass(frozen=True)
@@ -452,10 +465,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                ) if st.fp8 else cols
       num_pieces = cols // piece
 
-      def scaled_steps(g, k_steps, count, my_rows, col0, k_lo):
+      def scaled_steps(g, k_steps, count, my_rows, col0, k_lo, flushes=()):
         """fp8: each K block's product into a fresh accumulator, then added to the running one
         times its lhs row scales and rhs block scales (DeepGEMM's 1D2D promotion, float32);
-        K blocks k_lo, k_lo + 1, ... (stream-K: a range of the unit's)."""
+        K blocks k_lo, k_lo + 1, ... (stream-K: a range of the unit's). flushes: a previous
+        unit's deferred stores, the i-th issued while step i * FLUSH_SPACING's wgmma runs (the
+        last step's where there are fewer; at once where there are none)."""
         # Columns past N (a last tile wider than what is left) compute padding that is never
         # stored: they take the last scale block rather than read past the scales.
         nbs = [jnp.minimum(lax.div(col0 + j * piece, SCALE_BLOCK), st.n_blocks - 1)
@@ -477,11 +492,15 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           return (scales[...] if st.interpret else
                   _compat.mgpu_load(scales, layout=plgpu.Layout.WGMMA.reduce(1)))
 
-        def step_product(count):
-          """Fill `count`'s wgmma (its slot already waited for), awaited; the slot released."""
+        def step_product(count, after=None):
+          """Fill `count`'s wgmma (its slot already waited for), awaited; the slot released.
+          after: run between the wgmma's issue and its wait (a deferred chunk's store)."""
           slot = lax.rem(count, stages)
           def scope(tmp_ref):
             plgpu.wgmma(tmp_ref, *operands(slot, 0))
+            if after is not None:
+              with jax.named_scope("after_step"):
+                after()
             with jax.named_scope("wait_mma"):
               return tmp_ref[...]
           tmp = pl.run_scoped(scope, plgpu.ACC((rows, cols), _F32))
@@ -497,9 +516,9 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         # so that no scale read or scale product sits among a step's wgmma issues (session 42,
         # SASS: ptxas had put the products of row scales read in the step, and the move of the
         # block scales loaded at its start, between the wgmmas, which then waited for them).
-        def step(kk, carry):
+        def step(kk, carry, after=None):
           count, acc, scale, b_next = carry
-          tmp = step_product(count)
+          tmp = step_product(count, after)
           a_next = row_scales(count + 1)
           acc = promote(acc, tmp, scale)
           return count + 1, acc, tuple(a_next * b for b in b_next), block_scales(kk + 2)
@@ -511,11 +530,29 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           another unit's, or none)."""
           first = row_scales(count)
           scale = tuple(first * b for b in block_scales(k0))
-          count, acc, scale, _ = lax.fori_loop(k0, k0 + k_steps - 1, step,
-                                               (count, acc, scale, block_scales(k0 + 1)))
-          return count + 1, promote(acc, step_product(count), scale)
+          carry = (count, acc, scale, block_scales(k0 + 1))
+          looped = k_steps - 1                   # the steps before the last
+          clip = lambda j: k0 + jnp.minimum(j, looped)
+          done = 0
+          for i, after in enumerate(flushes):    # step i * FLUSH_SPACING: a loop of 0 or 1 trip
+            at = i * FLUSH_SPACING               # (a wgmma stays in a loop body)
+            carry = lax.fori_loop(clip(done), clip(at), step, carry)
+            carry = lax.fori_loop(clip(at), clip(at + 1), functools.partial(step, after=after),
+                                  carry)
+            done = at + 1
+          count, acc, scale, _ = lax.fori_loop(clip(done), k0 + looped, step, carry)
+
+          def late():     # the flushes whose step is the last one (or past it)
+            for i, after in enumerate(flushes):
+              pl.when(i * FLUSH_SPACING >= looped)(after)
+          return count + 1, promote(acc, step_product(count, late if flushes else None), scale)
+
+        def none(count, acc):
+          for after in flushes:
+            after()
+          return count, acc
         acc = (plgpu.layout_cast(jnp.zeros((rows, piece), _F32), plgpu.Layout.WGMMA),) * num_pieces
-        return lax.cond(k_steps > 0, run, lambda c, a: (c, a), count, acc)
+        return lax.cond(k_steps > 0, run, none, count, acc)
       row_iota = plgpu.broadcasted_iota(jnp.int32, (rows, piece), 0, layout=plgpu.Layout.WGMMA)
       zeros32 = plgpu.layout_cast(jnp.zeros((rows, cols), _F32), plgpu.Layout.WGMMA)
 
@@ -603,7 +640,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
         extra = ()
         if st.fp8:     # the pieces of the tile's columns
-          count, vals = scaled_steps(g, k_steps, count, my_rows, col0, span.k_lo)
+          count, vals = scaled_steps(g, k_steps, count, my_rows, col0, span.k_lo, flushes)
           if st.stream_k:
             vals, final = exchange((vals,))
             extra = (final,)
@@ -907,7 +944,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                tail_split=tail_split(config, activation=activation, fp8=fp8),
                exact_boxes=config.lhs_boxes == "exact",
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
-               deferred=deferred_stores(config, fp8=fp8, signals=return_signals),
+               deferred=deferred_stores(config, fp8=fp8, signals=return_signals,
+                                        fp8_cols=FP8_DEFERRED_COLS),
                stream_k=config.stream_k,
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,

@@ -205,8 +205,14 @@ def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: 
   return next((p for p in (4, 2) if cols // p and (cols // p) % 64 == 0), 1)
 
 
-def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:
+def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool,
+                    fp8_cols: int = 0) -> bool:
   """Whether a unit's stores are issued during the next unit's first K steps (`Pending`), so
-  the tensor cores work through the epilogue: group tiles of 16-bit operands without signals
-  (a signalled tile must be stored before its signal; fp8's scaled steps keep their own loop)."""
-  return config.tiles == "groups" and not fp8 and not signals
+  the tensor cores work through the epilogue: group tiles without signals (a signalled tile
+  must be stored before its signal). fp8 only with row stores (`segment_stores="rows"`) and
+  where a consumer's share of the tile has at most `fp8_cols` columns (mosaic.py's
+  FP8_DEFERRED_COLS): the waiting chunks sit in registers beside the step's product and the
+  running sum, and with swizzled segment stores ptxas spilled (session 67)."""
+  if config.tiles != "groups" or signals:
+    return False
+  return not fp8 or (config.segment_stores == "rows" and config.wg_tile[1] <= fp8_cols)

@@ -20,6 +20,8 @@ from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+from pallas_kernels.grouped_gemm import mosaic as grouped_gemm_mosaic
+from pallas_kernels.grouped_gemm.support import deferred_stores
 from jaxkern.checks import worst_row_err
 
 pytestmark = pytest.mark.gpu
@@ -498,6 +500,21 @@ def test_grouped_gemm_pallas_fp8(gpu, name, config, rhs_layout):
   past masked_m) where the shape has a masked form; against the float32 reference. The weights
   [G, K, N] (transposed in XLA) or K-major [G, N, K] (read as they are)."""
   _check_pallas_fp8(_BY_NAME[name], config, rhs_layout)
+
+
+@pytest.mark.parametrize("config", [
+    GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=5, block_k=128, tiles="groups",
+                            segment_stores="rows"),
+    GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_stages=4, block_k=128,
+                            tiles="groups", segment_stores="rows")], ids=["128x128", "64x256n"])
+@pytest.mark.parametrize("name", FP8_GROUPED_GEMM_SHAPES)
+def test_grouped_gemm_pallas_fp8_deferred_row_stores(gpu, name, config):
+  """fp8 group tiles with row stores, whose stores wait for the next unit's wgmmas
+  (`support.deferred_stores`; the table's DS_G16_m64_gu/fp8 and DS_G4_m256_gu/fp8 configs since
+  session 67), on every fp8 shape, contiguous and masked, as test_grouped_gemm_pallas_fp8."""
+  assert deferred_stores(config, fp8=True, signals=False,
+                         fp8_cols=grouped_gemm_mosaic.FP8_DEFERRED_COLS)
+  _check_pallas_fp8(_BY_NAME[name], config, "nk")
 
 
 @pytest.mark.parametrize("partials", ["tile", "lanes"])

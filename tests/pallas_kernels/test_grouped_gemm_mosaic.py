@@ -460,7 +460,14 @@ F8 = dict(block_k=128)
     # the H200 table's prefill config (session 27): 128 x 192 tiles inside the groups
     ("contiguous", C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", **F8),
      "nk", 256),
-    ("masked", C(block_m=64, block_n=384, split="n", num_stages=2, **F8), "kn", 256)])
+    ("masked", C(block_m=64, block_n=384, split="n", num_stages=2, **F8), "kn", 256),
+    # row stores, deferred under the next unit's wgmmas (`deferred_stores`): 3 group tiles and
+    # the masked layout's zero units on 3 CTAs, 2 steps (a flush in the loop's step, one in the
+    # last) or 1 (both in the last); a zero unit runs no step and flushes at once
+    ("masked", C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups",
+                 segment_stores="rows", **F8), "nk", 256),
+    ("contiguous", C(block_m=64, block_n=256, split="n", num_stages=2, tiles="groups",
+                     segment_stores="rows", **F8), "nk", 128)])
 def test_fp8_1d2d_scales(rng, layout, config, rhs_layout, k):
   # float8_e4m3fn with DeepGEMM's 1D2D scales: K of 2 scale blocks (one in one case), N = 192
   # (a partial rhs scale block, and the last tile's columns past N), scales spanning 2^-4..2^4
@@ -781,14 +788,26 @@ def test_half_tiles_where_a_consumer_can_take_half_the_columns():
   assert not half_tiles(C(block_m=128, block_n=192, **groups, **F8), activation=None)
 
 
-def test_deferred_stores_only_on_group_tiles_of_16_bit_operands_without_signals():
+def test_deferred_stores_only_on_group_tiles_without_signals():
   # Every interpret test of group tiles with several units per CTA runs them deferred; this
-  # pins where they are off: rows tiles, fp8 (its own step loop), signals (stored first).
+  # pins where they are off: rows tiles, signals (stored first), and fp8 unless it stores by
+  # rows with at most FP8_DEFERRED_COLS columns a consumer (session 67: the swizzled form and
+  # 192-column consumers spilled and lost).
   groups = C(block_m=128, block_n=256, tiles="groups")
   assert deferred_stores(groups, fp8=False, signals=False)
   assert not deferred_stores(C(block_m=128, block_n=256), fp8=False, signals=False)
-  assert not deferred_stores(groups, fp8=True, signals=False)
   assert not deferred_stores(groups, fp8=False, signals=True)
+  cols = mosaic.FP8_DEFERRED_COLS
+  fp8_groups = dict(tiles="groups", **F8)
+  rows = C(block_m=128, block_n=128, segment_stores="rows", **fp8_groups)
+  assert deferred_stores(rows, fp8=True, signals=False, fp8_cols=cols)
+  assert deferred_stores(C(block_m=64, block_n=256, split="n", segment_stores="rows",
+                           **fp8_groups), fp8=True, signals=False, fp8_cols=cols)
+  assert not deferred_stores(rows, fp8=True, signals=True, fp8_cols=cols)
+  assert not deferred_stores(C(block_m=128, block_n=128, **fp8_groups), fp8=True, signals=False,
+                             fp8_cols=cols)
+  assert not deferred_stores(C(block_m=128, block_n=192, segment_stores="rows", **fp8_groups),
+                             fp8=True, signals=False, fp8_cols=cols)
 
 
 def test_tail_pieces_deal_the_last_units_as_column_pieces():
