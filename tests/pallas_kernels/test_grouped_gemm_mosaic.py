@@ -507,7 +507,10 @@ def test_fp8_1d2d_scales(rng, layout, config, rhs_layout, k):
 @pytest.mark.parametrize("config", [
     C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", stream_k=True, **F8),
     C(block_m=128, block_n=192, split="m", num_stages=2, tiles="groups", stream_k=True,
-      sk_partials="lanes", **F8)])
+      sk_partials="lanes", **F8),
+    # row stores: deferred (`deferred_stores`), a cut unit's tile stored by the last CTA only
+    C(block_m=128, block_n=128, split="m", num_stages=2, tiles="groups", stream_k=True,
+      segment_stores="rows", **F8)])
 def test_fp8_stream_k_sums_units_cut_between_ctas(rng, monkeypatch, config):
   # test_stream_k_sums_units_cut_between_ctas's deal (4 group tiles x 3 column tiles on 5 CTAs:
   # 2 whole rounds, then 2 units of 4 K steps on 4 CTAs of 2 steps each) with fp8 operands and
