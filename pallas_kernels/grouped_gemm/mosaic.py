@@ -31,8 +31,9 @@ its segment's rows straight into the result: its whole 8-row tiles by TMA boxes 
 row counts, the at most 7 rows at either end that share an 8-row tile with the neighbouring
 segment by ordinary stores from registers (`_mgpu.store_rows_direct`); with
 config.segment_stores="rows" every row by TMA boxes of power-of-two row counts from chunk
-buffers allocated without transforms, which a box may start at any row of (session 65: on the memory-bound decode rows
-the stores, not the loads, hold the kernel back; see the config's docstring). Small groups then
+buffers allocated without transforms, which a box may start at any row of (session 65: on the
+memory-bound decode rows the stores, not the loads, hold the kernel back; see the config's
+docstring). Small groups then
 read each weight tile once per tile of their own instead of once per group of every tile they
 straddle, and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the
 last one the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
@@ -177,9 +178,10 @@ FLUSH_SPACING (`scaled_steps`' flushes). H200, one process, 2 rounds, kernel us,
 with row stores DS_G16_m64_gu/fp8 131.4 / 131.3 (swizzled, not deferred) -> 129.3 / 128.7 (130.7 /
 130.0 with row stores not deferred; run455), DS_G4_m256_gu/fp8 level (60.0-61.6 all three). With
 swizzled segment stores ptxas spilled 116-500 bytes and every row lost (run454: DS_G16_m64_gu/fp8
-131.4 -> 138.1, DS_G4_m256_gu/fp8 60.7 -> 62.9, Gemma gate/up fp8 513.2 -> 653.6), and 192-column
-consumers spilled more (DeepSeek fp8 prefill 804 -> 1162, DS_G1_m1024_gu/fp8 60.8 -> 167.0): so
-fp8 defers only row stores of at most FP8_DEFERRED_COLS columns a consumer, and the table picks.
+131.4 -> 138.1, DS_G4_m256_gu/fp8 60.7 -> 62.9, Gemma gate/up fp8 513.2 -> 653.6), and the
+192-column swizzled builds spilled more (1456-2436 bytes; DeepSeek fp8 prefill 804 -> 1162,
+DS_G1_m1024_gu/fp8 60.8 -> 167.0; row stores at 192 columns were not built): so fp8 defers only
+row stores of at most `support.FP8_DEFERRED_COLS` (128) columns a consumer, and the table picks.
 
 invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
 consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
@@ -235,9 +237,6 @@ __all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
 GATHER_COLS = 128    # stream-K: columns of a unit's partial sums added at a time (`exchange`)
-# fp8 group tiles defer their stores (`deferred_stores`) where a consumer's share has at most this
-# many columns: each waiting chunk is stored under one of the next unit's wgmmas (`scaled_steps`).
-FP8_DEFERRED_COLS = 128
 
 
 @dataclasses.dataclass(frozen=True)
@@ -944,8 +943,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                tail_split=tail_split(config, activation=activation, fp8=fp8),
                exact_boxes=config.lhs_boxes == "exact",
                dtype=dtype, out_dtype=out_dtype, signals=return_signals, interpret=interpret,
-               deferred=deferred_stores(config, fp8=fp8, signals=return_signals,
-                                        fp8_cols=FP8_DEFERRED_COLS),
+               deferred=deferred_stores(config, fp8=fp8, signals=return_signals),
                stream_k=config.stream_k,
                stream_steps=plan_module.MIN_STREAM_STEPS if config.stream_k else 0,
                gather_cols=GATHER_COLS if config.stream_k else 0,

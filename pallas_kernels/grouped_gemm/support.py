@@ -10,14 +10,15 @@ from typing import Callable
 from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
-__all__ = ["FP8", "KERNEL_META_GROUPS", "SCALE_BLOCK", "SUPPORTED_DTYPES", "TILE_RING",
-           "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "epilogue_buffers",
+__all__ = ["FP8", "FP8_DEFERRED_COLS", "KERNEL_META_GROUPS", "SCALE_BLOCK", "SUPPORTED_DTYPES",
+           "TILE_RING", "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "epilogue_buffers",
            "half_tiles", "kernel_meta", "reads_masked_m", "signal_target", "signals_reason",
            "smem_bytes", "tail_split", "unsupported_reason"]
 
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
 FP8 = "float8_e4m3fn"
 SCALE_BLOCK = 128        # fp8 1D2D scales: per 128 channels of K (lhs), per 128 x 128 block (rhs)
+FP8_DEFERRED_COLS = 128  # the widest consumer share (columns) whose fp8 stores are deferred
 
 
 # Units whose tiles (`plan.Meta.tile`: groups, first row) the producer may publish to the
@@ -205,14 +206,16 @@ def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: 
   return next((p for p in (4, 2) if cols // p and (cols // p) % 64 == 0), 1)
 
 
-def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool,
-                    fp8_cols: int = 0) -> bool:
+def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:
   """Whether a unit's stores are issued during the next unit's first K steps (`Pending`), so
   the tensor cores work through the epilogue: group tiles without signals (a signalled tile
   must be stored before its signal). fp8 only with row stores (`segment_stores="rows"`) and
-  where a consumer's share of the tile has at most `fp8_cols` columns (mosaic.py's
-  FP8_DEFERRED_COLS): the waiting chunks sit in registers beside the step's product and the
-  running sum, and with swizzled segment stores ptxas spilled (session 67)."""
+  where a consumer's share of the tile has at most FP8_DEFERRED_COLS columns: the waiting
+  chunks sit in registers beside the step's product and the running sum. Session 67 (H200,
+  benchmarks/results/logs/session67/run454-455): deferred row stores at 128 columns built
+  without spills; deferred swizzled segment stores spilled (116-500 bytes at 128 columns,
+  1456-2436 at 192) and ran 1.04-1.27x (128 columns) and 1.45-2.75x (192) the time; row stores
+  at 192 columns were not built."""
   if config.tiles != "groups" or signals:
     return False
-  return not fp8 or (config.segment_stores == "rows" and config.wg_tile[1] <= fp8_cols)
+  return not fp8 or (config.segment_stores == "rows" and config.wg_tile[1] <= FP8_DEFERRED_COLS)

@@ -20,7 +20,6 @@ from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.grouped_gemm import grouped_gemm_reference, quantize_lhs_fp8, quantize_rhs_fp8
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
-from pallas_kernels.grouped_gemm import mosaic as grouped_gemm_mosaic
 from pallas_kernels.grouped_gemm.support import deferred_stores
 from jaxkern.checks import worst_row_err
 
@@ -512,8 +511,7 @@ def test_grouped_gemm_pallas_fp8_deferred_row_stores(gpu, name, config):
   """fp8 group tiles with row stores, whose stores wait for the next unit's wgmmas
   (`support.deferred_stores`; the table's DS_G16_m64_gu/fp8 and DS_G4_m256_gu/fp8 configs since
   session 67), on every fp8 shape, contiguous and masked, as test_grouped_gemm_pallas_fp8."""
-  assert deferred_stores(config, fp8=True, signals=False,
-                         fp8_cols=grouped_gemm_mosaic.FP8_DEFERRED_COLS)
+  assert deferred_stores(config, fp8=True, signals=False)
   _check_pallas_fp8(_BY_NAME[name], config, "nk")
 
 

@@ -16,10 +16,10 @@ from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm import plan
 from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, count_sorted, group_tiles_bound,
                                               tail_pieces)
-from pallas_kernels.grouped_gemm.support import (SignalConsumer, deferred_stores,
-                                                 epilogue_buffers, half_tiles, signal_target,
-                                                 signals_reason, smem_bytes, tail_split,
-                                                 unsupported_reason)
+from pallas_kernels.grouped_gemm.support import (FP8_DEFERRED_COLS, SignalConsumer,
+                                                 deferred_stores, epilogue_buffers, half_tiles,
+                                                 signal_target, signals_reason, smem_bytes,
+                                                 tail_split, unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
 from tests._testing import (H200_MESH, dequant_lhs, dequant_rhs, grouped_gemm_numpy,
                             operand_copies, random_group_sizes, rel_err, snapshot_consumer)
@@ -794,23 +794,22 @@ def test_half_tiles_where_a_consumer_can_take_half_the_columns():
 def test_deferred_stores_only_on_group_tiles_without_signals():
   # Every interpret test of group tiles with several units per CTA runs them deferred; this
   # pins where they are off: rows tiles, signals (stored first), and fp8 unless it stores by
-  # rows with at most FP8_DEFERRED_COLS columns a consumer (session 67: the swizzled form and
-  # 192-column consumers spilled and lost).
+  # rows with at most FP8_DEFERRED_COLS columns a consumer (session 67: the swizzled form
+  # spilled and lost; 128-column row stores built without spills, 192-column ones were not built).
   groups = C(block_m=128, block_n=256, tiles="groups")
   assert deferred_stores(groups, fp8=False, signals=False)
   assert not deferred_stores(C(block_m=128, block_n=256), fp8=False, signals=False)
   assert not deferred_stores(groups, fp8=False, signals=True)
-  cols = mosaic.FP8_DEFERRED_COLS
+  assert FP8_DEFERRED_COLS == 128
   fp8_groups = dict(tiles="groups", **F8)
   rows = C(block_m=128, block_n=128, segment_stores="rows", **fp8_groups)
-  assert deferred_stores(rows, fp8=True, signals=False, fp8_cols=cols)
+  assert deferred_stores(rows, fp8=True, signals=False)
   assert deferred_stores(C(block_m=64, block_n=256, split="n", segment_stores="rows",
-                           **fp8_groups), fp8=True, signals=False, fp8_cols=cols)
-  assert not deferred_stores(rows, fp8=True, signals=True, fp8_cols=cols)
-  assert not deferred_stores(C(block_m=128, block_n=128, **fp8_groups), fp8=True, signals=False,
-                             fp8_cols=cols)
+                           **fp8_groups), fp8=True, signals=False)
+  assert not deferred_stores(rows, fp8=True, signals=True)
+  assert not deferred_stores(C(block_m=128, block_n=128, **fp8_groups), fp8=True, signals=False)
   assert not deferred_stores(C(block_m=128, block_n=192, segment_stores="rows", **fp8_groups),
-                             fp8=True, signals=False, fp8_cols=cols)
+                             fp8=True, signals=False)
 
 
 def test_tail_pieces_deal_the_last_units_as_column_pieces():
