@@ -45,7 +45,8 @@ from jaxkern.device import DeviceSpec
 from jaxkern.rules import grouped_gemm as rule
 from jaxkern.shapes import (FP8_GROUPED_GEMM_SHAPES, GROUPED_GEMM_SHAPES,
                             MASKED_GROUPED_GEMM_SHAPES, N_EDGE_GROUPED_GEMM_SHAPES)
-from pallas_kernels.grouped_gemm import grouped_gemm_reference, grouped_gemm_xla
+from pallas_kernels.grouped_gemm import (GroupedGemmPallasConfig, grouped_gemm_reference,
+                                         grouped_gemm_xla)
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm.support import signals_reason
 
@@ -152,6 +153,36 @@ def ab_why(records: list[dict], shape: str, new: str, old: str, *, against: str,
   span = lambda ts: " / ".join(f"{t:.1f}" for t in ts)
   return (f"call {span(calls)} us (kernel {span(kernels)}) against {span(o_calls)} "
           f"({span(o_kernels)}) {against}, in one process, {len(calls)} rounds ({source})")
+
+
+def ab_row(records: list[dict], table_shape: str, shape: str, new: str, old: str, *,
+           changes: dict, what: str, against: str, source: str, date: str,
+           expect: dict | None = None, device_kind: str = "NVIDIA H200") -> dict | None:
+  """The kernel table's row whose "shape" is `table_shape` with `changes` made to its config, if
+  the A/B run's (`ab_times`) variant `new` beat `old` on `shape` in kernel time by at least 0.1%
+  in every round (None otherwise): its us the new variant's mean call µs, its why `what`, the
+  A/B (`ab_why`) and the row's earlier why. A session's merge script runs on the table as that
+  session found it: the row must be the only one of its shape, must not have `changes` yet, and
+  must have `expect` (ValueError otherwise)."""
+  found = [r for r in tuning.rows(device_kind, "grouped_gemm_pallas")
+           if r.get("shape") == table_shape]
+  if len(found) != 1:
+    raise ValueError(f"one table row of {table_shape} expected, got {len(found)}")
+  row = found[0]
+  config = dataclasses.asdict(GroupedGemmPallasConfig(**row["config"]))   # defaults filled in
+  if all(config[k] == v for k, v in changes.items()):
+    raise ValueError(f"{table_shape}'s row already has {changes}: run this on the table as the "
+                     "A/B run found it")
+  if any(config[k] != v for k, v in (expect or {}).items()):
+    raise ValueError(f"{table_shape}'s row is not {expect} (it has {row['config']}): run this "
+                     "on the table as the A/B run found it")
+  (calls, kernels), (_, before) = (ab_times(records, shape, v) for v in (new, old))
+  if len(kernels) != len(before) or not all(a < 0.999 * b for a, b in zip(kernels, before)):
+    return None
+  why = (f"{what}: " + ab_why(records, shape, new, old, against=against, source=source)
+         + f"; before: {row['why']}")
+  return dict(row, config=dict(row["config"], **changes), us=round(sum(calls) / len(calls), 1),
+              why=why, date=date)
 
 
 def table_configs(device_kind: str, problem) -> list:

@@ -287,6 +287,39 @@ except ValueError as e:
       "error: no records of variant 'old' on T"]
 
 
+def test_ab_row_changes_the_table_row_only_where_the_new_variant_won_every_round():
+  """grouped_gemm_configs.ab_row (the sessions' merge scripts): the committed H200 table's row
+  with the changes, where the A/B's new variant beat the old by at least 0.1% of kernel time in
+  every round (its us the new calls' mean, its why the A/B and the row's earlier why); None
+  where one round did not; a ValueError where the row has the changes already or lacks what the
+  run expected of it."""
+  code = """
+from benchmarks.grouped_gemm_configs import ab_row
+recs = [dict(shape="S", variant=v, round=r, us=us, kernel_us=us - 4.0)
+        for v, r, us in [("new", 0, 9.0), ("new", 1, 9.2), ("old", 0, 11.0), ("old", 1, 11.2),
+                         ("tie", 0, 11.0), ("tie", 1, 11.195)]]
+kw = dict(what="W", against="A", source="run1", date="D")
+row = ab_row(recs, "Gm_decode_dn", "S", "new", "old", changes=dict(num_stages=5), **kw)
+print(row["config"]["num_stages"], row["config"]["block_n"], row["us"], row["date"])
+print(row["why"].startswith("W: call 9.0 / 9.2 us (kernel 5.0 / 5.2) against 11.0 / 11.2"),
+      "; before: " in row["why"])
+print(ab_row(recs, "Gm_decode_dn", "S", "tie", "old", changes=dict(num_stages=5), **kw))
+for bad in (dict(changes=dict(segment_stores="rows")),
+            dict(changes=dict(num_stages=5), expect=dict(block_n=128))):
+  try:
+    ab_row(recs, "Gm_decode_dn", "S", "new", "old", **bad, **kw)
+  except ValueError as e:
+    print("error:", str(e).split(" (")[0].split(": run")[0])
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:5] == [
+      "5 256 9.1 D", "True True", "None",
+      "error: Gm_decode_dn's row already has {'segment_stores': 'rows'}",
+      "error: Gm_decode_dn's row is not {'block_n': 128}"]
+
+
 def test_configs_table_of_times_another_kinds_pick():
   """grouped_gemm_configs --table_of=KIND: the one config KIND's committed table has for the
   key (how session 53 re-timed the H200's picks on an H100), none for a key or kind without a

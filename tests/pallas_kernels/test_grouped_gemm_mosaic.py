@@ -879,7 +879,12 @@ def test_snake_deals_alternating_units_to_every_cta():
     # one epilogue buffer per consumer (`epilogue_buffers`): the deeper fp8 rings it makes fit
     (C(block_m=128, block_n=128, block_k=128, num_stages=6, tiles="groups"), jnp.float8_e4m3fn),
     (C(block_m=128, block_n=192, block_k=128, num_stages=5, tiles="groups"), jnp.float8_e4m3fn),
-], ids=["bf16_128x256_s4", "fp8_128x192_s4_sk", "fp8_128x128_s6", "fp8_128x192_s5"])
+    # row stores, deferred under the next unit's wgmmas (`deferred_stores`): the table's
+    # DS_G16_m64_gu/fp8 tiles, one stage deeper
+    (C(block_m=128, block_n=128, block_k=128, num_stages=6, tiles="groups",
+       segment_stores="rows"), jnp.float8_e4m3fn),
+], ids=["bf16_128x256_s4", "fp8_128x192_s4_sk", "fp8_128x128_s6", "fp8_128x192_s5",
+        "fp8_128x128_s6_rows_deferred"])
 def test_smem_estimate_near_the_limit_compiles(config, dtype):
   # support.smem_bytes (through _mgpu.scoped_smem_bytes, which the attention kernel shares) puts
   # the bf16 config 1 KB under the 227 KB limit: the CUDA export on CPU runs Mosaic GPU's own

@@ -12,7 +12,7 @@ ran. The other runs (run441-445) are ablations and probes: nothing of them goes 
 import json
 import pathlib
 
-from benchmarks.grouped_gemm_configs import ab_times, ab_why
+from benchmarks.grouped_gemm_configs import ab_row
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
@@ -27,22 +27,11 @@ def records(path):
 def row_with_row_stores(recs, shape, run):
   """The table row of `shape` with segment_stores="rows", if run `run`'s "ragged" variant's
   kernel time beat "table"'s by at least 0.1% in every round (None otherwise)."""
-  old = [r for r in tuning.rows(H200, OP) if r.get("shape") == shape]
-  if len(old) != 1:
-    raise SystemExit(f"one table row of {shape} expected, got {len(old)}")
-  if old[0]["config"].get("segment_stores") == "rows":
-    raise SystemExit(f"{shape}'s row has segment_stores='rows' already: run this on the table "
-                     "as session 64 left it")
-  (calls, kernels), (_, before) = (ab_times(recs, shape, v) for v in ("ragged", "table"))
-  if len(kernels) != len(before) or not all(a < 0.999 * b for a, b in zip(kernels, before)):
-    return None
-  why = ("the previous row's config with segment_stores='rows' (every row of a segment stored "
-         "by TMA): " + ab_why(recs, shape, "ragged", "table",
-                              against="with its ragged rows stored from registers",
-                              source=f"session 65, logs/session65/{run}/")
-         + f"; before: {old[0]['why']}")
-  return dict(old[0], config=dict(old[0]["config"], segment_stores="rows"),
-              us=round(sum(calls) / len(calls), 1), why=why, date="2026-11-28")
+  return ab_row(recs, shape, shape, "ragged", "table", changes=dict(segment_stores="rows"),
+                what="the previous row's config with segment_stores='rows' (every row of a "
+                     "segment stored by TMA)",
+                against="with its ragged rows stored from registers",
+                source=f"session 65, logs/session65/{run}/", date="2026-11-28")
 
 
 def main():

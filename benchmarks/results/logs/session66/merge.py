@@ -16,7 +16,7 @@ import json
 import pathlib
 
 from benchmarks import _report
-from benchmarks.grouped_gemm_configs import ab_times, ab_why
+from benchmarks.grouped_gemm_configs import ab_row
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
@@ -28,23 +28,12 @@ WIDE = dict(block_n=256, num_stages=4)
 
 def wide_row(recs, shape):
   """`shape`'s table row with WIDE, if run450's "n256rows" kernel beat "table" by at least 0.1%
-  in every round (None otherwise)."""
-  old = [r for r in tuning.rows(H200, OP) if r.get("shape") == shape]
-  if len(old) != 1:
-    raise SystemExit(f"one table row of {shape} expected, got {len(old)}")
-  if any(old[0]["config"].get(k) != v for k, v in dict(block_n=128, num_stages=6,
-                                                       segment_stores="rows").items()):
-    raise SystemExit(f"{shape}'s row is not session 65's 64 x 128 row-stores config: run this "
-                     "on the table as session 65 left it")
-  (calls, kernels), (_, before) = (ab_times(recs, shape, v) for v in ("n256rows", "table"))
-  if len(kernels) != len(before) or not all(a < 0.999 * b for a, b in zip(kernels, before)):
-    return None
-  why = ("the previous row's config with 64 x 256 tiles and 4 stages: "
-         + ab_why(recs, shape, "n256rows", "table", against="with 64 x 128 tiles, 6 stages",
-                  source="session 66, logs/session66/run450/")
-         + f"; before: {old[0]['why']}")
-  return dict(old[0], config=dict(old[0]["config"], **WIDE),
-              us=round(sum(calls) / len(calls), 1), why=why, date="2026-11-28")
+  in every round (None otherwise); the row must be session 65's 64 x 128 row-stores config."""
+  return ab_row(recs, shape, shape, "n256rows", "table", changes=WIDE,
+                expect=dict(block_n=128, num_stages=6, segment_stores="rows"),
+                what="the previous row's config with 64 x 256 tiles and 4 stages",
+                against="with 64 x 128 tiles, 6 stages",
+                source="session 66, logs/session66/run450/", date="2026-11-28")
 
 
 def main():

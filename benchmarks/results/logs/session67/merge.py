@@ -18,7 +18,7 @@ import pathlib
 import sys
 
 from benchmarks import _report
-from benchmarks.grouped_gemm_configs import ab_times, ab_why
+from benchmarks.grouped_gemm_configs import ab_row
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
@@ -31,22 +31,11 @@ SHAPES = {"DS_G16_m64_gu/fp8": "DS_G16_m64_gu/fp8/nk", "DS_G4_m256_gu/fp8": "DS_
 def rows_row(recs, shape, key):
   """`key`'s table row with row stores, if run455's "rows" beat "table" by at least 0.1% in
   every round (None otherwise)."""
-  old = [r for r in tuning.rows(H200, OP) if r.get("shape") == key]
-  if len(old) != 1:
-    raise SystemExit(f"one table row of {key} expected, got {len(old)}")
-  if old[0]["config"].get("segment_stores", "swizzled") != "swizzled":
-    raise SystemExit(f"{key}'s row already has row stores: run this on the table as session 66 "
-                     "left it")
-  (calls, kernels), (_, before) = (ab_times(recs, shape, v) for v in ("rows", "table"))
-  if len(kernels) != len(before) or not all(a < 0.999 * b for a, b in zip(kernels, before)):
-    return None
-  why = ("the previous row's config with row stores, which fp8 group tiles defer under the next "
-         "unit's wgmmas: " + ab_why(recs, shape, "rows", "table", against="with swizzled segment "
-                                    "stores (not deferred)", source="session 67, "
-                                    "logs/session67/run455/")
-         + f"; before: {old[0]['why']}")
-  return dict(old[0], config=dict(old[0]["config"], segment_stores="rows"),
-              us=round(sum(calls) / len(calls), 1), why=why, date="2026-11-28")
+  return ab_row(recs, key, shape, "rows", "table", changes=dict(segment_stores="rows"),
+                what="the previous row's config with row stores, which fp8 group tiles defer "
+                     "under the next unit's wgmmas",
+                against="with swizzled segment stores (not deferred)",
+                source="session 67, logs/session67/run455/", date="2026-11-28")
 
 
 def table(ab_json) -> list[str]:

@@ -94,13 +94,8 @@ def stream(w, x, v: Variant, *, num_sms: int = 132):
         _mgpu.producer_drain(lax.fori_loop(0, mine, unit, jnp.int32(0)), free, v.stages)
 
       @pl.when(wg == 0)
-      def _consumer():
-        def step(c, carry):
-          slot = lax.rem(c, v.stages)
-          plgpu.barrier_wait(full.at[slot])
-          plgpu.barrier_arrive(free.at[slot])
-          return carry
-        lax.fori_loop(0, mine * k_steps, step, None)
+      def _consumer():    # waits for every fill and releases it at once
+        _mgpu.pass_slots(mine * k_steps, jnp.int32(0), full, free, v.stages)
 
     pl.run_scoped(scoped, *ring, plgpu.Barrier(num_arrivals=1, num_barriers=v.stages), free,
                   collective_axes="wg")
