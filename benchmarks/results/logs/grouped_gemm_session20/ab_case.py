@@ -43,6 +43,16 @@ def case(full):
     return run
   ref = jax.jit(call(grouped_gemm_reference))(*sets[0])
   cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *sets[0])[0].config
+  if type(cfg).__name__ != "GroupedGemmPallasConfig":
+    # Session 68: a row whose rule picks the XLA path starts from the kernel table's row for it
+    # (the rule's pick under `policy(grouped_gemm="pallas")`), not from the default kernel
+    # config: until then "table" and "LABEL=..." variants on such a row (DS_G1_m1024_dn,
+    # session 63's run429, session 68's run457) ran row tiles, not the table's group tiles.
+    with jaxkern.policy(grouped_gemm="pallas"):
+      try:
+        cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *sets[0])[0].config
+      except (ValueError, NotImplementedError):
+        pass    # no kernel for this row: config_runner starts from the default config
   rows = int(sum(int(x) for x in sets[0][2]))
   return sets, call, ref, cfg, 2.0 * rows * s.k * s.n
 
@@ -114,14 +124,18 @@ def interleaved(out_path, names, rounds, variants, *, stop_on=None, width=34):
 
 def config_runner(module, overrides):
   """fn(*a, config, **kw) for `interleaved`'s variants (sessions 28-29): module's
-  grouped_gemm_pallas with the row's table config updated by `overrides` (a table row that
-  picked the XLA path starts from the default kernel config), or with overrides None the XLA
-  path (masked: the batched dot)."""
-  from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig, grouped_gemm_xla
+  grouped_gemm_pallas with the row's table config updated by `overrides` (`case` gives a row
+  that picked the XLA path the kernel table's config; one with no kernel config starts from the
+  default), or with overrides None the XLA path as the rule configures it
+  (`policy(grouped_gemm="xla")`; until session 68 the default GroupedGemmXlaConfig, whose
+  tiled method took 189.8 us on DS_G1_m1024_dn, run457, where the rule's ragged_dot takes
+  ~47; masked: the batched dot either way)."""
+  from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig
 
   def run(*a, config, **kw):
     if overrides is None:
-      return grouped_gemm_xla(*a, **kw)
+      with jaxkern.policy(grouped_gemm="xla"):
+        return jaxkern.grouped_gemm(*a, **kw)
     if not isinstance(config, GroupedGemmPallasConfig):
       config = GroupedGemmPallasConfig()
     return module.grouped_gemm_pallas(*a, config=dataclasses.replace(config, **overrides), **kw)
