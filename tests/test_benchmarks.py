@@ -459,6 +459,8 @@ def test_ab_configs_clears_caches_when_module_flags_change(monkeypatch):
   cleared = []
   monkeypatch.setattr(jax, "clear_caches", lambda: cleared.append(mosaic.GATHER_COLS))
   default = mosaic.GATHER_COLS
+  from pallas_kernels.grouped_gemm import plan
+  steps = plan.MIN_STREAM_STEPS
   try:
     label, overrides = ab.parse("g64=mosaic.GATHER_COLS:64,block_n:128,check:false")
     assert (label, overrides) == ("g64", {"mosaic.GATHER_COLS": 64, "block_n": 128,
@@ -480,8 +482,17 @@ def test_ab_configs_clears_caches_when_module_flags_change(monkeypatch):
     assert calls == [({"tiles": "groups"}, {"invalid_rows": "unwritten", "config": 2})]
     assert [ab.check_of(o) for o in (unwritten, overrides, {}, None)] == ["valid", False, True,
                                                                            True]
+    # a flag of the plan module (session 68) the same way: set, cleared for, set back
+    _, sk = ab.parse("s56=plan.MIN_STREAM_STEPS:56,stream_k:true")
+    monkeypatch.setattr(jax, "clear_caches", lambda: cleared.append(plan.MIN_STREAM_STEPS))
+    cleared.clear()
+    ab.prepare(sk)
+    assert plan.MIN_STREAM_STEPS == 56 and cleared == [56]
+    ab.prepare({})
+    assert plan.MIN_STREAM_STEPS == steps and cleared == [56, steps]
   finally:
     monkeypatch.setattr(mosaic, "GATHER_COLS", default)
+    monkeypatch.setattr(plan, "MIN_STREAM_STEPS", steps)
 
 
 def test_vs_best_peer_pairs_ours_with_the_fastest_peer():

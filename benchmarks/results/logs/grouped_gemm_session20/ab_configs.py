@@ -15,13 +15,18 @@ With AB_DUMP_TO set (session 42; `ab_run.sh` sets it for SASS=1) each variant's 
 dump their PTX, ptxas report and SASS into AB_DUMP_TO/LABEL (MOSAIC_GPU_DUMP_TO, read when a
 kernel compiles: run one round, so every variant compiles once, under its own label).
 python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
-e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch."""
+e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch.
+"plan.NAME:value" (session 68) sets a flag of the kernel's plan module the same way (e.g.
+"plan.MIN_STREAM_STEPS:56": stream-K ranges of at least 56 K steps, so fewer CTAs share a cut
+unit)."""
 import os, sys
 
 import jax
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 from ab_case import config_runner, interleaved
-from pallas_kernels.grouped_gemm import mosaic
+from pallas_kernels.grouped_gemm import mosaic, plan
+
+_MODULES = {"mosaic": mosaic, "plan": plan}    # the modules whose flags a variant may set
 
 
 def _value(text: str):
@@ -42,6 +47,16 @@ _FLAG_DEFAULTS = {}     # the kernel module's flags as they were before a varian
 _TRACED_FLAGS = {}      # the flags the kernels in JAX's caches were traced with
 
 
+def _get_flag(key):
+  module, flag = key.split(".", 1)
+  return getattr(_MODULES[module], flag)
+
+
+def _set_flag(key, value):
+  module, flag = key.split(".", 1)
+  setattr(_MODULES[module], flag, value)
+
+
 def prepare(overrides, label=None):
   """A variant's kernel function (`config_runner`), its module flags set and every flag an
   earlier variant set back to its default. When the flags differ from those the cached kernels
@@ -54,20 +69,19 @@ def prepare(overrides, label=None):
     os.makedirs(dump, exist_ok=True)
   if overrides is None:
     return config_runner(mosaic, None)
-  for flag, value in _FLAG_DEFAULTS.items():
-    setattr(mosaic, flag, value)
+  for key, value in _FLAG_DEFAULTS.items():
+    _set_flag(key, value)
   fields = {}
   call = {}
   for key, value in overrides.items():
     if key == "invalid_rows":
       call[key] = value
-    elif key.startswith("mosaic."):
-      flag = key.split(".", 1)[1]
-      _FLAG_DEFAULTS.setdefault(flag, getattr(mosaic, flag))   # an unknown flag fails here
-      setattr(mosaic, flag, value)
+    elif key.split(".", 1)[0] in _MODULES:
+      _FLAG_DEFAULTS.setdefault(key, _get_flag(key))   # an unknown flag fails here
+      _set_flag(key, value)
     elif key != "check":
       fields[key] = value
-  flags = {flag: getattr(mosaic, flag) for flag in _FLAG_DEFAULTS}
+  flags = {key: _get_flag(key) for key in _FLAG_DEFAULTS}
   if flags != _TRACED_FLAGS:
     jax.clear_caches()
     _TRACED_FLAGS.clear()
