@@ -495,6 +495,45 @@ def test_ab_configs_clears_caches_when_module_flags_change(monkeypatch):
     monkeypatch.setattr(plan, "MIN_STREAM_STEPS", steps)
 
 
+def test_ab_configs_lowers_each_variant_without_running_it(monkeypatch, capsys):
+  # AB_LOWER=1 (session 68's review): every variant exported for cuda under the abstract H200
+  # mesh as the A/B would call it, a failing one reported (not raised), the flags set back.
+  import dataclasses
+  import importlib.util
+  import types
+  from pathlib import Path
+  from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig, plan
+  from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
+  folder = Path(__file__).parent.parent / "benchmarks/results/logs/grouped_gemm_session20"
+  cfg = GroupedGemmPallasConfig(block_m=128, block_n=128, num_stages=2, tiles="groups")
+  S = jax.ShapeDtypeStruct
+  sets = [(S((200, 64), jnp.bfloat16), S((1, 64, 128), jnp.bfloat16), S((1,), jnp.int32))]
+  fake = types.ModuleType("ab_case")      # (the real one's imports clash with absl flags)
+  fake.interleaved = None
+  fake.case = lambda row: (sets, lambda f, **kw: lambda a, b, g: f(a, b, g, **kw), None, None, 0)
+  fake.table_config = lambda call, args: cfg
+  fake.config_runner = lambda module, fields: (
+      lambda *a, config, **kw: grouped_gemm_pallas(
+          *a, config=dataclasses.replace(config, **fields), num_sms=132, **kw))
+  monkeypatch.setitem(sys.modules, "ab_case", fake)
+  spec = importlib.util.spec_from_file_location("ab_configs_lower", folder / "ab_configs.py")
+  ab = importlib.util.module_from_spec(spec)
+  spec.loader.exec_module(ab)
+  steps = plan.MIN_STREAM_STEPS
+  specs = [ab.parse(v) for v in ("table", "bad=tiles:rows,stream_k:true",
+                                 "sk=stream_k:true,plan.MIN_STREAM_STEPS:2")]   # flag last
+  try:
+    failed = ab.lower_all(["tiny"], specs)
+    after = plan.MIN_STREAM_STEPS           # lower_all sets the flags back itself
+  finally:
+    monkeypatch.setattr(plan, "MIN_STREAM_STEPS", steps)
+  lines = capsys.readouterr().out.splitlines()
+  assert failed == 1 and after == steps
+  assert lines[0] == f"tiny: variants start from {cfg}"
+  assert lines[1] == "tiny table: ok" and lines[3] == "tiny sk: ok"
+  assert lines[2].startswith("tiny bad: FAIL") and "stream_k=True needs tiles='groups'" in lines[2]
+
+
 def test_vs_best_peer_pairs_ours_with_the_fastest_peer():
   """The pairing `_report.table` prints (and the notebooks plot): per shape and tp, our baseline
   record beside the fastest record not named jaxkern:*, when both ran."""

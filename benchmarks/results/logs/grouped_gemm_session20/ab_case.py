@@ -11,7 +11,7 @@ import jaxkern
 from benchmarks import _timing
 from benchmarks.grouped_gemm import _inputs, fp8_inputs, valid_rows
 from jaxkern.shapes import GROUPED_GEMM_SHAPES
-from pallas_kernels.grouped_gemm import grouped_gemm_reference
+from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig, grouped_gemm_reference
 
 _SHAPES = {s.name: s for s in GROUPED_GEMM_SHAPES}
 
@@ -42,19 +42,25 @@ def case(full):
                **fp8, **kw)
     return run
   ref = jax.jit(call(grouped_gemm_reference))(*sets[0])
-  cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *sets[0])[0].config
-  if type(cfg).__name__ != "GroupedGemmPallasConfig":
-    # Session 68: a row whose rule picks the XLA path starts from the kernel table's row for it
-    # (the rule's pick under `policy(grouped_gemm="pallas")`), not from the default kernel
-    # config: until then "table" and "LABEL=..." variants on such a row (DS_G1_m1024_dn,
-    # session 63's run429, session 68's run457) ran row tiles, not the table's group tiles.
+  rows = int(sum(int(x) for x in sets[0][2]))
+  return sets, call, ref, table_config(call, sets[0]), 2.0 * rows * s.k * s.n
+
+
+def table_config(call, args):
+  """The config the rule picks for `call(jaxkern.grouped_gemm)` on args (on the device that
+  runs, or the abstract mesh around it). Session 68: a row whose rule picks the XLA path gets
+  the kernel table's row for it (the rule's pick under `policy(grouped_gemm="pallas")`), not
+  the default kernel config: until then "table" and "LABEL=..." variants on such a row
+  (DS_G1_m1024_dn, session 63's run429, session 68's run457) ran row tiles, not the table's
+  group tiles."""
+  cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *args)[0].config
+  if not isinstance(cfg, GroupedGemmPallasConfig):
     with jaxkern.policy(grouped_gemm="pallas"):
       try:
-        cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *sets[0])[0].config
+        cfg = jaxkern.explain(call(jaxkern.grouped_gemm), *args)[0].config
       except (ValueError, NotImplementedError):
         pass    # no kernel for this row: config_runner starts from the default config
-  rows = int(sum(int(x) for x in sets[0][2]))
-  return sets, call, ref, cfg, 2.0 * rows * s.k * s.n
+  return cfg
 
 
 def timed(rec, fn, ref, sets, flops, label, *, stop_on_layout_failure=False, check=True):
@@ -130,8 +136,6 @@ def config_runner(module, overrides):
   (`policy(grouped_gemm="xla")`; until session 68 the default GroupedGemmXlaConfig, whose
   tiled method took 189.8 us on DS_G1_m1024_dn, run457, where the rule's ragged_dot takes
   ~47; masked: the batched dot either way)."""
-  from pallas_kernels.grouped_gemm import GroupedGemmPallasConfig
-
   def run(*a, config, **kw):
     if overrides is None:
       with jaxkern.policy(grouped_gemm="xla"):

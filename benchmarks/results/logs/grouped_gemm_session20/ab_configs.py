@@ -18,7 +18,11 @@ python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
 e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch.
 "plan.NAME:value" (session 68) sets a flag of the kernel's plan module the same way (e.g.
 "plan.MIN_STREAM_STEPS:56": stream-K ranges of at least 56 K steps, so fewer CTAs share a cut
-unit)."""
+unit).
+With AB_LOWER=1 (session 68's review) nothing runs: every variant of every row is exported for
+cuda on CPU under the tests' abstract H200 mesh (`lower_all`), so a ready A/B script can be
+checked before device time is spent on it (`AB_LOWER=1 OUT=DIR bash .../ab_run.sh ...`, or the
+script that calls it, with tests/ importable)."""
 import os, sys
 
 import jax
@@ -43,7 +47,7 @@ def parse(spec: str):
   return label, {k: _value(v) for k, v in (f.split(":", 1) for f in fields.split(","))}
 
 
-_FLAG_DEFAULTS = {}     # the kernel module's flags as they were before a variant set them
+_FLAG_DEFAULTS = {}     # "module.NAME" -> the flag as it was before a variant set it
 _TRACED_FLAGS = {}      # the flags the kernels in JAX's caches were traced with
 
 
@@ -100,8 +104,38 @@ def check_of(overrides):
   return overrides.get("check", True)
 
 
+def lower_all(rows, specs):
+  """AB_LOWER=1: each (label, overrides) of `specs` on each row, as `interleaved` would call it
+  (the row's config, `ab_case.table_config`, with the variant's flags and fields), exported
+  for cuda under the tests' abstract H200 mesh instead of run; prints "ROW LABEL: ok" or the error's
+  first line and returns how many failed. (Session 67's g1_sk.sh had its configs lowered by
+  hand, not through this tool, and every one of its stream-K variants failed on the H200 in
+  run457: the tool started them from another config.)"""
+  import _testing      # tests/: the abstract H200 mesh
+  from ab_case import case, table_config
+  failed = 0
+  for row in rows:
+    sets, call, *_ = case(row)        # (its reference runs here, on CPU, outside the mesh)
+    args = [jax.ShapeDtypeStruct(a.shape, a.dtype) for a in sets[0]]
+    with jax.sharding.use_abstract_mesh(_testing.H200_MESH):
+      cfg = table_config(call, args)
+      print(f"{row}: variants start from {cfg}", flush=True)
+      for label, overrides in specs:
+        try:
+          jax.export.export(jax.jit(call(prepare(overrides), config=cfg)),
+                            platforms=["cuda"])(*args)
+          print(f"{row} {label}: ok", flush=True)
+        except Exception as e:  # noqa: BLE001  (the message is the result)
+          failed += 1
+          print(f"{row} {label}: FAIL {str(e).splitlines()[0][:300]}", flush=True)
+  prepare({})          # the module flags back to their defaults
+  return failed
+
+
 if __name__ == "__main__":
   out, name, rounds, rows, *specs = sys.argv[1:]
+  if os.environ.get("AB_LOWER"):
+    sys.exit(1 if lower_all(rows.split(","), list(map(parse, specs))) else 0)
   interleaved(f"{out}/{name}.json", rows.split(","), int(rounds),
               [(label, lambda o=o, label=label: prepare(o, label), check_of(o))
                for label, o in map(parse, specs)], width=30)

@@ -1,4 +1,10 @@
-"""Session 67 (written for the next device call, not yet run): would TMA multicast of the lhs
+"""Mended in session 68 (run460 ran it so): the full barriers expected one arrival a step, while
+a step with lhs makes two copies into the slot, each arriving; they now expect 1 + (lhs_rows > 0),
+as the kernel's ring does (mosaic.py: one arrival per copy into a slot). Session 68's run459 ran
+the first form (session 67's h200_next.sh): every variant with lhs failed to launch,
+"unspecified launch failure".
+
+Session 67 (written for the next device call): would TMA multicast of the lhs
 within a cluster of 2 CTAs pay on issue 4's fp8 decode row (DS_G16_m64_gu/fp8)?
 
 run453's ablations put about 8 µs of that kernel's 131 in its lhs loads: each of a group's 32
@@ -97,7 +103,8 @@ def stream(w, x, v: Variant, *, num_sms: int = 132):
       def _consumer():    # waits for every fill and releases it at once
         _mgpu.pass_slots(mine * k_steps, jnp.int32(0), full, free, v.stages)
 
-    pl.run_scoped(scoped, *ring, plgpu.Barrier(num_arrivals=1, num_barriers=v.stages), free,
+    full = plgpu.Barrier(num_arrivals=1 + bool(v.lhs_rows), num_barriers=v.stages)
+    pl.run_scoped(scoped, *ring, full, free,
                   collective_axes="wg")
 
   kw = dict(cluster=(v.cluster,), cluster_names=("cluster",)) if v.cluster > 1 else {}
