@@ -107,8 +107,8 @@ def check_of(overrides):
 def lower_all(rows, specs):
   """AB_LOWER=1: each (label, overrides) of `specs` on each row, as `interleaved` would call it
   (the row's config, `ab_case.table_config`, with the variant's flags and fields), exported
-  for cuda under the tests' abstract H200 mesh instead of run; prints "ROW LABEL: ok" or the error's
-  first line and returns how many failed. (Session 67's g1_sk.sh had its configs lowered by
+  for cuda under the tests' abstract H200 mesh instead of run; prints "ROW LABEL: ok" or the
+  error's first line and returns how many failed. (Session 67's g1_sk.sh had its configs lowered by
   hand, not through this tool, and every one of its stream-K variants failed on the H200 in
   run457: the tool started them from another config.)"""
   import _testing      # tests/: the abstract H200 mesh

@@ -14,5 +14,6 @@ for s in GROUPED_GEMM_SHAPES:
   minimum = weights + lhs + rows * s.n * 2
   with_zeros = weights + lhs + s.num_groups * s.masked_m_max * s.n * 2
   bar_us = minimum / 4.0e12 * 1e6
-  print(f"{s.name}/masked: minimum {minimum / 1e6:.1f} MB, with the zero rows {with_zeros / 1e6:.1f}"
-        f" MB; the bar's {bar_us:.1f} us means moving {with_zeros / bar_us / 1e6:.2f} TB/s")
+  print(f"{s.name}/masked: minimum {minimum / 1e6:.1f} MB, with the zero rows "
+        f"{with_zeros / 1e6:.1f} MB; the bar's {bar_us:.1f} us means moving "
+        f"{with_zeros / bar_us / 1e6:.2f} TB/s")
