@@ -305,6 +305,11 @@ def piece_counts(split: int) -> tuple[int, ...]:
   return tuple(2 ** e for e in range(1, split.bit_length()) if 2 ** e <= split)
 
 
+# Deal's snake reverses a last, partial round when it is odd (session 69); False: only whole
+# rounds, as before (the A/B's "plan.SNAKE_LAST_ROUND:false").
+SNAKE_LAST_ROUND = True
+
+
 @dataclasses.dataclass(frozen=True)
 class Deal:
   """How a launch's units are dealt to its C persistent CTAs, as slots: CTA c runs slots c,
@@ -312,11 +317,14 @@ class Deal:
   K loop), dealt by `tail_pieces`: rounds of whole units, then the last units as column pieces;
   the zero units (tiles of rows no group owns: only stores) take the slots after them, so they
   fill the CTAs the last work round left idle instead of adding to the work units' tail. With
-  `snake`, every other whole round runs its units in reverse CTA order (CTA c gets unit i * C + c
-  in round i even, i * C + C - 1 - c in round i odd), so units whose cost alternates along the
+  `snake`, every odd round runs its slots in reverse CTA order (CTA c gets slot i * C + c in
+  round i even, i * C + C - 1 - c in round i odd), so units whose cost alternates along the
   order (the masked layout's row tiles: a group's tile of rows, then its tile past masked_m)
-  do not all land on the same half of an even number of CTAs. Fields are ints or traced int32
-  scalars."""
+  do not all land on the same half of an even number of CTAs. A last, partial round is
+  reversed too when it is odd: it then goes to the last CTAs, whose odd rounds ran the other
+  kind. (Until session 69 it went to the first CTAs: on Gemma's masked decode gate/up, 2816
+  units of 64-row tiles on 132 CTAs, 21 whole rounds, CTAs 0, 2, ..., 42 ran 12 tiles of rows
+  where 1408 / 132 = 10.7.) Fields are ints or traced int32 scalars."""
   num_ctas: int
   rounds: object
   pieces: object
@@ -333,13 +341,21 @@ class Deal:
 
   def count(self, cta):
     """How many slots CTA `cta` runs."""
-    return jnp.maximum(lax.div(self.total - cta + self.num_ctas - 1, self.num_ctas), 0)
+    plain = jnp.maximum(lax.div(self.total - cta + self.num_ctas - 1, self.num_ctas), 0)
+    if not (self.snake and SNAKE_LAST_ROUND):
+      return plain
+    last = lax.div(self.total + self.num_ctas - 1, self.num_ctas) - 1   # the last round
+    used = self.total - last * self.num_ctas                             # its slots
+    reversed_ = (lax.rem(last, 2) == 1) & (cta >= self.num_ctas - used)
+    return jnp.where(lax.rem(last, 2) == 1, last + reversed_.astype(jnp.int32), plain)
 
   def item(self, cta, i):
     """CTA cta's i-th slot -> `slot`'s (zero unit?, unit, piece, pieces)."""
     if not self.snake:
       return self.slot(cta + i * self.num_ctas)
-    odd = (lax.rem(i, 2) == 1) & (i < self.rounds)     # a whole round, reversed
+    odd = lax.rem(i, 2) == 1                           # reversed (a last round's too)
+    if not SNAKE_LAST_ROUND:
+      odd = odd & (i < self.rounds)
     return self.slot(i * self.num_ctas + jnp.where(odd, self.num_ctas - 1 - cta, cta))
 
   def slot(self, s):

@@ -836,7 +836,8 @@ def test_tail_pieces_deal_the_last_units_as_column_pieces():
 @pytest.mark.parametrize("work,zero,ctas,split,snake", [
     (1088, 0, 132, 2, False), (144, 96, 132, 4, False), (180, 50, 132, 4, False),
     (7, 30, 5, 2, False), (0, 12, 5, 4, False), (10, 0, 5, 4, False), (3, 2, 8, 4, False),
-    (896, 0, 132, 1, True), (29, 0, 6, 1, True), (3, 0, 8, 1, True)])
+    (896, 0, 132, 1, True), (29, 0, 6, 1, True), (3, 0, 8, 1, True), (23, 0, 6, 1, True),
+    (2816, 0, 132, 1, True), (12, 0, 6, 1, True), (17, 4, 6, 1, True)])
 def test_deal_runs_every_unit_once_and_zero_units_after_the_work(work, zero, ctas, split,
                                                                  snake):
   """Every work unit's columns are run exactly once (whole, or as pieces on as many CTAs), every
@@ -865,11 +866,16 @@ def test_snake_deals_alternating_units_to_every_cta():
   # DS_G16_m32_dn/masked on 64-row tiles: 2 row tiles per group (rows, then past masked_m) x 28
   # column tiles, band 2: units alternate work / zero. Dealt c, c + 132, ... every CTA of one
   # parity got only one kind (6 or 7 work units, or none); snaking, each CTA gets 3 or 4.
-  for snake, want in ((False, {0, 6, 7}), (True, {3, 4})):
-    deal = Deal.of(896, 0, 132, 1, snake=snake)
+  # Gemma's masked decode gate/up (64 x 128 row tiles: 256 row tiles x 11 column tiles, band 8)
+  # has 21 whole rounds and 44 units more: its last, odd round goes to the last 44 CTAs, whose
+  # odd rounds ran zero tiles, so each CTA runs 10 or 11 of the 1408 tiles of rows; dealt to
+  # the first 44, CTAs 0, 2, ..., 42 ran 12.
+  for units, snake, want in ((896, False, {0, 6, 7}), (896, True, {3, 4}),
+                             (2816, True, {10, 11})):
+    deal = Deal.of(units, 0, 132, 1, snake=snake)
     kinds = [sum(int(deal.item(jnp.int32(c), jnp.int32(i))[1]) % 2 == 0
                  for i in range(int(deal.count(c)))) for c in range(132)]
-    assert set(kinds) == want, snake
+    assert set(kinds) == want, (units, snake)
 
 
 @pytest.mark.parametrize("config,dtype", [
