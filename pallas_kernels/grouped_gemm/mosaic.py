@@ -346,11 +346,12 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
   # zero segments' (the running tile counts say how many of each)
   used, work_tiles = meta.counts() if st.by_group else (st.m_tiles, st.m_tiles)
   # Row tiles (no zero units) snake: a masked group's tile of rows and its tile past masked_m
-  # alternate along the order, which C + c would deal to CTAs of one parity each.
+  # alternate along the order, which C + c would deal to CTAs of one parity each; where a group
+  # has several row tiles (M_max > block_m), the last, partial round too (`Deal`).
   deal = (StreamDeal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles,
                         st.num_ctas, st.k_steps, st.stream_steps) if st.stream_k else
           Deal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles, st.num_ctas,
-                  st.tail_split, snake=not st.by_group))
+                  st.tail_split, snake=not st.by_group, snake_last=st.m_max > st.block_m))
   my_units = deal.count(cta)
 
   def group_steps(g, span, last=None):

@@ -305,11 +305,6 @@ def piece_counts(split: int) -> tuple[int, ...]:
   return tuple(2 ** e for e in range(1, split.bit_length()) if 2 ** e <= split)
 
 
-# Deal's snake reverses a last, partial round when it is odd (session 69); False: only whole
-# rounds, as before (the A/B's "plan.SNAKE_LAST_ROUND:false").
-SNAKE_LAST_ROUND = True
-
-
 @dataclasses.dataclass(frozen=True)
 class Deal:
   """How a launch's units are dealt to its C persistent CTAs, as slots: CTA c runs slots c,
@@ -320,29 +315,37 @@ class Deal:
   `snake`, every odd round runs its slots in reverse CTA order (CTA c gets slot i * C + c in
   round i even, i * C + C - 1 - c in round i odd), so units whose cost alternates along the
   order (the masked layout's row tiles: a group's tile of rows, then its tile past masked_m)
-  do not all land on the same half of an even number of CTAs. A last, partial round is
-  reversed too when it is odd: it then goes to the last CTAs, whose odd rounds ran the other
-  kind. (Until session 69 it went to the first CTAs: on Gemma's masked decode gate/up, 2816
-  units of 64-row tiles on 132 CTAs, 21 whole rounds, CTAs 0, 2, ..., 42 ran 12 tiles of rows
-  where 1408 / 132 = 10.7.) Fields are ints or traced int32 scalars."""
+  do not all land on the same half of an even number of CTAs. With `snake_last` too, a last,
+  partial round is reversed when it is odd: it then goes to the last CTAs, whose odd rounds
+  ran the other kind. Session 69 (H200, one process, 2 rounds, call us,
+  benchmarks/results/logs/session69/run462): Gemma's masked decode gate/up on 64-row tiles
+  (2816 units on 132 CTAs: 21 whole rounds and 44 units, which had gone to CTAs 0..43, so
+  CTAs 0, 2, ..., 42 ran 12 tiles of rows where 1408 / 132 = 10.7) 256.9-257.8 -> 247.8-248.8;
+  DS_G16_m32_dn/masked on 64 x 128 tiles (at most 8 tiles of rows a CTA -> 7) 124.0-124.1 ->
+  119.7-120.1. Where every row tile is a group's (M_max = block_m: nothing alternates) it was
+  slower: DS_G16_m64_gu/masked 222.1-222.3 -> 225.8, its fp8 form 133.7-133.8 -> 134.3-134.4
+  kernel us; those keep the last round in CTA order. Fields are ints or traced int32
+  scalars."""
   num_ctas: int
   rounds: object
   pieces: object
   work_slots: object
   total: object
   snake: bool = False
+  snake_last: bool = False
 
   @classmethod
-  def of(cls, work_units, zero_units, num_ctas: int, split: int, *, snake: bool = False
-         ) -> "Deal":
+  def of(cls, work_units, zero_units, num_ctas: int, split: int, *, snake: bool = False,
+         snake_last: bool = False) -> "Deal":
     rounds, pieces = tail_pieces(work_units, num_ctas, split)
     work_slots = rounds * num_ctas + (work_units - rounds * num_ctas) * pieces
-    return cls(num_ctas, rounds, pieces, work_slots, work_slots + zero_units, snake)
+    return cls(num_ctas, rounds, pieces, work_slots, work_slots + zero_units, snake,
+               snake and snake_last)
 
   def count(self, cta):
     """How many slots CTA `cta` runs."""
     plain = jnp.maximum(lax.div(self.total - cta + self.num_ctas - 1, self.num_ctas), 0)
-    if not (self.snake and SNAKE_LAST_ROUND):
+    if not self.snake_last:
       return plain
     last = lax.div(self.total + self.num_ctas - 1, self.num_ctas) - 1   # the last round
     used = self.total - last * self.num_ctas                             # its slots
@@ -353,8 +356,8 @@ class Deal:
     """CTA cta's i-th slot -> `slot`'s (zero unit?, unit, piece, pieces)."""
     if not self.snake:
       return self.slot(cta + i * self.num_ctas)
-    odd = lax.rem(i, 2) == 1                           # reversed (a last round's too)
-    if not SNAKE_LAST_ROUND:
+    odd = lax.rem(i, 2) == 1                           # reversed
+    if not self.snake_last:                            # ... whole rounds only
       odd = odd & (i < self.rounds)
     return self.slot(i * self.num_ctas + jnp.where(odd, self.num_ctas - 1 - cta, cta))
 

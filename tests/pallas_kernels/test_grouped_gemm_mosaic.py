@@ -220,6 +220,17 @@ def test_masked_row_tiles_load_only_the_rows_up_to_masked_m(rng):
     run(C(block_m=192, block_n=128, split="n", num_stages=2, lhs_boxes=boxes), 3)
 
 
+def test_masked_row_tiles_snake_the_last_round(rng):
+  # M_max = 2 row tiles of 64: 3 groups x 2 row tiles x 2 column tiles = 12 units on 7 CTAs,
+  # one whole round and a last, partial round (odd: reversed) of 5 units, which with
+  # snake_last goes to CTAs 2..6 (`Deal`); the kernel's count and its items must agree (a CTA
+  # that runs one unit too many or too few leaves output tiles unwritten or hangs on the ring).
+  config = C(block_m=64, block_n=128, split="n", num_stages=2)
+  deal = Deal.of(12, 0, 7, 1, snake=True, snake_last=True)
+  assert [int(deal.count(c)) for c in range(7)] == [1, 1, 2, 2, 2, 2, 2]
+  _masked_case(rng, 128, 64, 256, np.array([70, 5, 128], np.int32))(config, 7)
+
+
 def test_masked_group_tiles_run_zero_units_after_the_work_and_quarter_pieces(rng):
   # Masked layout, 128 x 256 group tiles on 5 CTAs: 3 work tiles (masked_m 150 -> two, the
   # second a half tile; 70 -> one) and 4 zero-segment tiles (rows 144..159, the empty group's
@@ -837,13 +848,17 @@ def test_tail_pieces_deal_the_last_units_as_column_pieces():
     (1088, 0, 132, 2, False), (144, 96, 132, 4, False), (180, 50, 132, 4, False),
     (7, 30, 5, 2, False), (0, 12, 5, 4, False), (10, 0, 5, 4, False), (3, 2, 8, 4, False),
     (896, 0, 132, 1, True), (29, 0, 6, 1, True), (3, 0, 8, 1, True), (23, 0, 6, 1, True),
-    (2816, 0, 132, 1, True), (12, 0, 6, 1, True), (17, 4, 6, 1, True)])
+    (2816, 0, 132, 1, True), (12, 0, 6, 1, True), (17, 4, 6, 1, True),
+    (896, 0, 132, 1, "last"), (29, 0, 6, 1, "last"), (3, 0, 8, 1, "last"),
+    (23, 0, 6, 1, "last"), (2816, 0, 132, 1, "last"), (12, 0, 6, 1, "last"),
+    (17, 4, 6, 1, "last"), (0, 0, 6, 1, "last")])
 def test_deal_runs_every_unit_once_and_zero_units_after_the_work(work, zero, ctas, split,
                                                                  snake):
   """Every work unit's columns are run exactly once (whole, or as pieces on as many CTAs), every
   zero unit once; no CTA runs a zero unit before its work; a CTA runs at most one work slot
   more than any other (the slots are dealt round robin)."""
-  deal = Deal.of(jnp.int32(work), jnp.int32(zero), ctas, split, snake=snake)
+  deal = Deal.of(jnp.int32(work), jnp.int32(zero), ctas, split, snake=bool(snake),
+                 snake_last=snake == "last")
   covered = np.zeros((work, 4), int)             # quarters of each work unit's columns
   zeros, loads = np.zeros(zero, int), []
   for cta in range(ctas):
@@ -867,12 +882,12 @@ def test_snake_deals_alternating_units_to_every_cta():
   # column tiles, band 2: units alternate work / zero. Dealt c, c + 132, ... every CTA of one
   # parity got only one kind (6 or 7 work units, or none); snaking, each CTA gets 3 or 4.
   # Gemma's masked decode gate/up (64 x 128 row tiles: 256 row tiles x 11 column tiles, band 8)
-  # has 21 whole rounds and 44 units more: its last, odd round goes to the last 44 CTAs, whose
-  # odd rounds ran zero tiles, so each CTA runs 10 or 11 of the 1408 tiles of rows; dealt to
-  # the first 44, CTAs 0, 2, ..., 42 ran 12.
+  # has 21 whole rounds and 44 units more: with snake_last its last, odd round goes to the last
+  # 44 CTAs, whose odd rounds ran zero tiles, so each CTA runs 10 or 11 of the 1408 tiles of
+  # rows; dealt to the first 44 (whole rounds only), CTAs 0, 2, ..., 42 ran 12.
   for units, snake, want in ((896, False, {0, 6, 7}), (896, True, {3, 4}),
-                             (2816, True, {10, 11})):
-    deal = Deal.of(units, 0, 132, 1, snake=snake)
+                             (2816, True, {10, 11, 12}), (2816, "last", {10, 11})):
+    deal = Deal.of(units, 0, 132, 1, snake=bool(snake), snake_last=snake == "last")
     kinds = [sum(int(deal.item(jnp.int32(c), jnp.int32(i))[1]) % 2 == 0
                  for i in range(int(deal.count(c)))) for c in range(132)]
     assert set(kinds) == want, (units, snake)
