@@ -1,5 +1,6 @@
 """Session 69's table change (from the repository root, no device:
 `python3 -m benchmarks.results.logs.session69.merge table`, on the table as session 68 left it;
+`... merge records` then puts the public op's runs beside the peers into h200/grouped_gemm.json;
 README.md here lists the runs). plan.Deal now snakes the last, partial round where a masked
 group has several row tiles (`snake_last`), which balances the tiles of rows among the CTAs on
 configs the old deal left uneven. run463's A/B (`call2.sh`, one process, 2 rounds, outputs
@@ -10,10 +11,12 @@ import json
 import pathlib
 import sys
 
+from benchmarks import _report
 from benchmarks.grouped_gemm_configs import ab_row
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
+RESULTS = HERE.parent.parent
 H200 = "NVIDIA H200"
 OP = "grouped_gemm_pallas"
 SOURCE = "session 69, logs/session69/run463/"
@@ -48,7 +51,34 @@ def table() -> list[str]:
   return changed
 
 
+# The public op beside its peers, the first of each row's benchmark runs (the others within
+# 0.1 us of it): run464's bench1 (session 68's h200_next.sh: DS_G1_m1024_dn, whose rule has
+# picked the kernel since session 68's table row; 3 runs, 45.1-45.2 us against
+# lax.ragged_dot's 47.1) and run465's masked1 (call4.sh: the two masked rows changed above; 2
+# runs, call3.sh's two before them within 0.6 us).
+RECORDS = {"run464/bench1/h200/grouped_gemm.json": ("DS_G1_m1024_dn",),
+           "run465/masked1.json": ("DS_G16_m32_dn/masked", "Gm_decode_gu/masked")}
+
+
+def records() -> None:
+  for path, shapes in RECORDS.items():
+    recs = json.loads((HERE / path).read_text())["records"]
+    run = path.split("/")[0]
+    mine = [dict(r, run=f"session 69 {run}") for r in recs if r["shape"] in shapes]
+    if {r["shape"] for r in mine} != set(shapes):
+      raise SystemExit(f"{path}: records of {shapes} expected")
+    print("wrote", _report.replace_records(
+        RESULTS / "h200/grouped_gemm.json", mine, group=("shape", "layout", "dtype"),
+        note=f"session 69 {run} (logs/session69/): {', '.join(shapes)} beside the peers "
+             "(DS_G1_m1024_dn: the kernel's table row since session 68; the masked rows: the "
+             "deal that snakes the last round and session 69's table rows)",
+        title="grouped GEMM (bf16 unless marked)"))
+
+
 if __name__ == "__main__":
-  if sys.argv[1:2] != ["table"]:
+  if sys.argv[1:2] == ["table"]:
+    table()
+  elif sys.argv[1:2] == ["records"]:
+    records()
+  else:
     raise SystemExit(__doc__)
-  table()
