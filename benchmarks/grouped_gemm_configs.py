@@ -185,6 +185,25 @@ def ab_row(records: list[dict], table_shape: str, shape: str, new: str, old: str
               why=why, date=date)
 
 
+def bench_records(path, shapes, *, run: str, note: str, results=None):
+  """Put a benchmark run's records of `shapes` (`benchmarks.grouped_gemm`'s JSON at `path`),
+  each tagged with `run`, into the committed H200 results (h200/grouped_gemm.json under
+  `results`, default benchmarks/results): each (shape, layout, dtype) group of theirs replaced
+  whole (`_report.replace_records`), `note` added, the PNG redrawn. The sessions' merge scripts'
+  last step; ValueError where a shape has no records in the run."""
+  import json
+  import pathlib
+  recs = [dict(r, run=run) for r in json.loads(pathlib.Path(path).read_text())["records"]
+          if r["shape"] in shapes]
+  missing = set(shapes) - {r["shape"] for r in recs}
+  if missing:
+    raise ValueError(f"{path}: no records of {sorted(missing)}")
+  results = pathlib.Path(results or pathlib.Path(__file__).parent / "results")
+  return _report.replace_records(results / "h200/grouped_gemm.json", recs,
+                                 group=("shape", "layout", "dtype"), note=note,
+                                 title="grouped GEMM (bf16 unless marked)")
+
+
 def table_configs(device_kind: str, problem) -> list:
   """The kernel config of `device_kind`'s measured row for this problem's key ([] if none)."""
   config = rule.measured_config(problem, DeviceSpec.for_kind(device_kind))[1]

@@ -320,6 +320,44 @@ for bad in (dict(changes=dict(segment_stores="rows")),
       "error: Gm_decode_dn's row is not {'block_n': 128}"]
 
 
+def test_bench_records_replace_the_runs_shape_groups(tmp_path):
+  """grouped_gemm_configs.bench_records (the sessions' merge scripts' last step): a run's records
+  of the named shapes, tagged with the run, replace each (shape, layout, dtype) group of the
+  committed results (records of other impls in the group go too), others untouched, the note
+  added; a shape the run has no records of is a ValueError."""
+  import json
+  rec = lambda shape, impl, us, layout="contiguous": dict(shape=shape, impl=impl, us=us,
+                                                          layout=layout, dtype="bfloat16", tp=1)
+  (tmp_path / "h200").mkdir()
+  (tmp_path / "h200/grouped_gemm.json").write_text(json.dumps(dict(
+      environment=dict(note="old"),
+      records=[rec("A", "jaxkern:auto", 10.0), rec("A", "gone", 9.0), rec("B", "jaxkern:auto", 5.0),
+               rec("A", "jaxkern:auto", 20.0, "masked")])))
+  (tmp_path / "run.json").write_text(json.dumps(dict(records=[
+      rec("A", "jaxkern:auto", 8.0), rec("A", "peer", 9.5), rec("C", "jaxkern:auto", 1.0)])))
+  code = f"""
+import json
+from benchmarks.grouped_gemm_configs import bench_records
+bench_records({str(tmp_path / "run.json")!r}, ("A",), run="R1", note="N", results={str(tmp_path)!r})
+data = json.load(open({str(tmp_path / "h200/grouped_gemm.json")!r}))
+print(data["environment"]["note"])
+print([(r["shape"], r["layout"][0], r["impl"], r["us"], r.get("run")) for r in data["records"]])
+try:
+  bench_records({str(tmp_path / "run.json")!r}, ("A", "B"), run="R2", note="N",
+                results={str(tmp_path)!r})
+except ValueError as e:
+  print("error:", str(e).split(": ", 1)[1])
+"""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": "", "MPLBACKEND": "Agg"})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  assert proc.stdout.split("\n")[:3] == [
+      "old | N",
+      "[('A', 'c', 'jaxkern:auto', 8.0, 'R1'), ('A', 'c', 'peer', 9.5, 'R1'), "
+      "('B', 'c', 'jaxkern:auto', 5.0, None), ('A', 'm', 'jaxkern:auto', 20.0, None)]",
+      "error: no records of ['B']"]
+
+
 def test_configs_table_of_times_another_kinds_pick():
   """grouped_gemm_configs --table_of=KIND: the one config KIND's committed table has for the
   key (how session 53 re-timed the H200's picks on an H100), none for a key or kind without a

@@ -342,24 +342,25 @@ class Deal:
     return cls(num_ctas, rounds, pieces, work_slots, work_slots + zero_units, snake,
                snake and snake_last)
 
+  def _place(self, cta, i):
+    """CTA cta's place in round i: cta, or C - 1 - cta where the round is reversed."""
+    if not self.snake:
+      return cta
+    reversed_ = lax.rem(i, 2) == 1                     # odd rounds: whole ones, and with
+    if not self.snake_last:                            # snake_last the last one too
+      reversed_ = reversed_ & (i < self.rounds)
+    return jnp.where(reversed_, self.num_ctas - 1 - cta, cta)
+
   def count(self, cta):
-    """How many slots CTA `cta` runs."""
-    plain = jnp.maximum(lax.div(self.total - cta + self.num_ctas - 1, self.num_ctas), 0)
-    if not self.snake_last:
-      return plain
-    last = lax.div(self.total + self.num_ctas - 1, self.num_ctas) - 1   # the last round
-    used = self.total - last * self.num_ctas                             # its slots
-    reversed_ = (lax.rem(last, 2) == 1) & (cta >= self.num_ctas - used)
-    return jnp.where(lax.rem(last, 2) == 1, last + reversed_.astype(jnp.int32), plain)
+    """How many slots CTA `cta` runs: every round before the last, and the last's (its first
+    `used` slots) where the CTA's place in it is among them."""
+    last = lax.div(self.total + self.num_ctas - 1, self.num_ctas) - 1   # -1: no slots
+    used = self.total - last * self.num_ctas
+    return last + (self._place(cta, last) < used).astype(jnp.int32)
 
   def item(self, cta, i):
     """CTA cta's i-th slot -> `slot`'s (zero unit?, unit, piece, pieces)."""
-    if not self.snake:
-      return self.slot(cta + i * self.num_ctas)
-    odd = lax.rem(i, 2) == 1                           # reversed
-    if not self.snake_last:                            # ... whole rounds only
-      odd = odd & (i < self.rounds)
-    return self.slot(i * self.num_ctas + jnp.where(odd, self.num_ctas - 1 - cta, cta))
+    return self.slot(i * self.num_ctas + self._place(cta, i))
 
   def slot(self, s):
     """Slot s -> (zero unit?, unit index among the work or the zero units, piece, pieces)."""

@@ -884,13 +884,19 @@ def test_snake_deals_alternating_units_to_every_cta():
   # Gemma's masked decode gate/up (64 x 128 row tiles: 256 row tiles x 11 column tiles, band 8)
   # has 21 whole rounds and 44 units more: with snake_last its last, odd round goes to the last
   # 44 CTAs, whose odd rounds ran zero tiles, so each CTA runs 10 or 11 of the 1408 tiles of
-  # rows; dealt to the first 44 (whole rounds only), CTAs 0, 2, ..., 42 ran 12.
-  for units, snake, want in ((896, False, {0, 6, 7}), (896, True, {3, 4}),
-                             (2816, True, {10, 11, 12}), (2816, "last", {10, 11})):
+  # rows; dealt to the first 44 (whole rounds only), CTAs 0, 2, ..., 42 ran 12. DS_G16_m32_dn/
+  # masked on 64 x 128 tiles (32 row tiles x 56 column tiles, band 2: 13 rounds and 76 units):
+  # at most 8 tiles of rows a CTA (CTAs 0, 2, ..., 74), 7 with snake_last (mean 6.8).
+  for units, snake, want, most in (
+      (896, False, {0, 6, 7}, None), (896, True, {3, 4}, None),
+      (2816, True, {10, 11, 12}, range(0, 44, 2)), (2816, "last", {10, 11}, None),
+      (1792, True, {6, 7, 8}, range(0, 76, 2)), (1792, "last", {6, 7}, None)):
     deal = Deal.of(units, 0, 132, 1, snake=bool(snake), snake_last=snake == "last")
     kinds = [sum(int(deal.item(jnp.int32(c), jnp.int32(i))[1]) % 2 == 0
                  for i in range(int(deal.count(c)))) for c in range(132)]
     assert set(kinds) == want, (units, snake)
+    if most is not None:
+      assert [c for c, k in enumerate(kinds) if k == max(want)] == list(most), (units, snake)
 
 
 @pytest.mark.parametrize("config,dtype", [

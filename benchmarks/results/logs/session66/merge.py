@@ -15,12 +15,10 @@ table change above)."""
 import json
 import pathlib
 
-from benchmarks import _report
-from benchmarks.grouped_gemm_configs import ab_row
+from benchmarks.grouped_gemm_configs import ab_row, bench_records
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
-RESULTS = HERE.parent.parent
 H200 = "NVIDIA H200"
 OP = "grouped_gemm_pallas"
 WIDE = dict(block_n=256, num_stages=4)
@@ -46,17 +44,12 @@ def main():
       rows.append(row)
   print("wrote", tuning.write_rows(H200, OP, rows))
 
-  bench = lambda run: json.loads((HERE / run / "bench/h200/grouped_gemm.json").read_text())["records"]
   for run, shape, what in (
       ("run447", "DS_G16_m32_dn", "its table row as session 65 left it"),
       ("run451", "Gm_decode_dn", "its table row's 64 x 256 group tiles, 4 stages (run450)")):
-    recs = [dict(r, run=f"session 66 {run}") for r in bench(run) if r["shape"] == shape]
-    if {r["layout"] for r in recs} != {"contiguous"} or len(recs) < 5:
-      raise SystemExit(f"{run}: {shape}'s contiguous records expected")
-    print("wrote", _report.replace_records(
-        RESULTS / "h200/grouped_gemm.json", recs, group=("shape", "layout", "dtype"),
-        note=f"session 66 {run} (logs/session66/): {shape} beside its peers ({what})",
-        title="grouped GEMM (bf16 unless marked)"))
+    print("wrote", bench_records(
+        HERE / run / "bench/h200/grouped_gemm.json", (shape,), run=f"session 66 {run}",
+        note=f"session 66 {run} (logs/session66/): {shape} beside its peers ({what})"))
 
 
 if __name__ == "__main__":

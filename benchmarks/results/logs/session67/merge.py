@@ -17,12 +17,10 @@ import json
 import pathlib
 import sys
 
-from benchmarks import _report
-from benchmarks.grouped_gemm_configs import ab_row
+from benchmarks.grouped_gemm_configs import ab_row, bench_records
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
-RESULTS = HERE.parent.parent
 H200 = "NVIDIA H200"
 OP = "grouped_gemm_pallas"
 SHAPES = {"DS_G16_m64_gu/fp8": "DS_G16_m64_gu/fp8/nk", "DS_G4_m256_gu/fp8": "DS_G4_m256_gu/fp8/nk"}
@@ -57,16 +55,11 @@ def main(argv):
     table(argv[2])
     return
   changed = table(HERE / "run455/defer_rows.json")
-  recs = json.loads((HERE / "run455/bench/h200/grouped_gemm.json").read_text())["records"]
   for shape in changed:
-    mine = [dict(r, run="session 67 run455") for r in recs if r["shape"] == shape]
-    if len(mine) < 3:
-      raise SystemExit(f"run455: {shape}'s fp8 records expected")
-    print("wrote", _report.replace_records(
-        RESULTS / "h200/grouped_gemm.json", mine, group=("shape", "layout", "dtype"),
+    print("wrote", bench_records(
+        HERE / "run455/bench/h200/grouped_gemm.json", (shape,), run="session 67 run455",
         note=f"session 67 run455 (logs/session67/): {shape} beside its peer (its table row's "
-             "row stores, deferred under the next unit's wgmmas)",
-        title="grouped GEMM (bf16 unless marked)"))
+             "row stores, deferred under the next unit's wgmmas)"))
 
 
 if __name__ == "__main__":

@@ -11,12 +11,10 @@ import json
 import pathlib
 import sys
 
-from benchmarks import _report
-from benchmarks.grouped_gemm_configs import ab_row
+from benchmarks.grouped_gemm_configs import ab_row, bench_records
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
-RESULTS = HERE.parent.parent
 H200 = "NVIDIA H200"
 OP = "grouped_gemm_pallas"
 SOURCE = "session 69, logs/session69/run463/"
@@ -62,17 +60,12 @@ RECORDS = {"run464/bench1/h200/grouped_gemm.json": ("DS_G1_m1024_dn",),
 
 def records() -> None:
   for path, shapes in RECORDS.items():
-    recs = json.loads((HERE / path).read_text())["records"]
     run = path.split("/")[0]
-    mine = [dict(r, run=f"session 69 {run}") for r in recs if r["shape"] in shapes]
-    if {r["shape"] for r in mine} != set(shapes):
-      raise SystemExit(f"{path}: records of {shapes} expected")
-    print("wrote", _report.replace_records(
-        RESULTS / "h200/grouped_gemm.json", mine, group=("shape", "layout", "dtype"),
+    print("wrote", bench_records(
+        HERE / path, shapes, run=f"session 69 {run}",
         note=f"session 69 {run} (logs/session69/): {', '.join(shapes)} beside the peers "
              "(DS_G1_m1024_dn: the kernel's table row since session 68; the masked rows: the "
-             "deal that snakes the last round and session 69's table rows)",
-        title="grouped GEMM (bf16 unless marked)"))
+             "deal that snakes the last round and session 69's table rows)"))
 
 
 if __name__ == "__main__":
