@@ -12,6 +12,12 @@ for pkg in tokamax==0.0.17 einshape==1.0 qwix==0.1.8 immutabledict==4.3.1 pydant
   python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
     "${platforms[@]}" -d .peers/wheels "$pkg"
 done
+# pytest-xdist (not a peer, and not a project dependency): runs the device's `pytest -m gpu` in
+# several processes on the one GPU (benchmarks/results/logs/session70/gpu_suite.sh).
+mkdir -p .peers/xdist
+for pkg in pytest-xdist==3.8.0 execnet==2.1.2; do
+  python3 -m pip download -q --no-deps --only-binary=:all: -d .peers/xdist "$pkg"
+done
 # `import tokamax` imports xprof for a profiling tool the benchmarks never call: a stub suffices.
 touch .peers/stub/xprof/__init__.py .peers/stub/xprof/cli/__init__.py
 cat > .peers/stub/xprof/cli/tools.py <<'PY'
