@@ -1,10 +1,9 @@
 #!/bin/bash
 # Session 70 (one H200, repository root, `.peers` carried): the whole `pytest -m gpu` suite at
-# HEAD, which no session had run in one piece since the suite grew past its first 35 tests
-# (sessions 40-69 each ran the subsets their changes touched). pytest-xdist (wheels fetched
-# into .peers/xdist by benchmarks/fetch_peer_wheels.sh, carried, installed to /tmp/xdist; a
-# device-only tool, not a project dependency) runs
-# WORKERS processes on the one GPU, each with its share of its memory: compiling the kernels and
+# HEAD (the largest GPU-test run in the committed logs before it had 40 tests, session 11's;
+# sessions ran the subsets their changes touched). pytest-xdist (wheels fetched into
+# .peers/xdist by benchmarks/fetch_peer_wheels.sh, carried, installed to /tmp/xdist; a
+# device-only tool, not a project dependency) runs WORKERS processes on the one GPU, each with its share of its memory: compiling the kernels and
 # the float32 references dominate, and the 16 cores compile in parallel.
 #   bash gpu_suite.sh LIMIT_S WORKERS [DONE_LOG ...]
 # Test ids that PASSED in the DONE_LOGs (this script's earlier logs, fetched back and carried
