@@ -49,7 +49,7 @@ class GroupedGemmPallasConfig:
   boundary runs both groups' K loops); "groups" gives every group its own tiles (starting at its
   first row rounded down to 8, so neighbours' tiles overlap by < 8 rows), each writing exactly
   its group's rows of the result: each weight tile is read once per tile of its group and no
-  tile runs two groups' K loops (mosaic.py's docstring).
+  tile runs two groups' K loops (README.md beside mosaic.py).
   stream_k (tiles="groups" only): the work units left after the launch's whole rounds (fewer
   than its CTAs) are split along K so that every CTA runs about the same number of K steps; a
   unit split between CTAs is summed in float32 through global memory by the last of them to

@@ -14,12 +14,12 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels import _mgpu
 
 if TYPE_CHECKING:
-  from pallas_kernels.grouped_gemm.mosaic import Static
+  from pallas_kernels.grouped_gemm.static import Static
   from pallas_kernels.grouped_gemm.plan import Meta
 
 __all__ = ["FLUSH_SPACING", "Pending", "epilogue", "segment_send"]
 
-FLUSH_SPACING = _mgpu.FLUSH_SPACING   # mosaic.py's docstring says what it measured
+FLUSH_SPACING = _mgpu.FLUSH_SPACING   # measured: README.md, the pipeline
 
 
 def segment_send(out_ref, meta: Meta, seg, row0, col0, rows, st: Static):

@@ -1,216 +1,39 @@
 """Grouped GEMM as a Mosaic GPU kernel for Hopper (wgmma + TMA, warp-specialized, persistent).
 
 Both layouts become one problem: rows of a flat lhs [R, K] (the contiguous lhs, or the masked
-lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [start_g, end_g)
-(contiguous: the running sums of group_sizes, clipped to M; masked: g * M_max + [0, masked_m[g])).
-Rows owned by no group (past sum(group_sizes), or past masked_m[g]) are written as zeros (or,
-with invalid_rows="unwritten", need not be written: see below).
+lhs [G, M_max, K] with its groups laid end to end), where group g owns rows [start_g, end_g).
+Rows owned by no group are written as zeros (with invalid_rows="unwritten": need not be).
 
-The output is cut into CTA tiles of block_m rows x block_n columns at fixed row offsets (t *
-block_m). XLA computes the groups' row bounds once per call (`segment_bounds`: one reduction
-over every (group, group) pair); the producer finds the first and last group each unit's row
-tile touches by searching them (`plan.Meta`) and publishes that to the consumers through a ring
-of TILE_RING entries in shared memory (barriers `t_full` / `t_free`), so no warpgroup scans the
-groups and the consumers never wait on the search's loads; where every row tile lies inside one
-group's slab (masked layout, M_max a multiple of block_m) the tile comes from masked_m instead
-and no XLA kernel runs before the launch; with a few contiguous groups (`support.kernel_meta`) the
-kernel computes the bounds (and tiles="groups"' running tile counts) from group_sizes wherever
-it reads them (`plan.Meta.sizes`), and no XLA kernel runs before the launch either. A tile
-runs one K loop per group it touches (usually one; a tile across a group boundary runs both groups'
-loops and keeps each group's rows in registers), then writes the whole tile in 64-column TMA stores
-through two alternating buffers per consumer (one, where two would not fit beside the ring:
-`support.epilogue_buffers`): rows of no group are zero, so a store is never ragged, and the small
-buffers leave shared memory for a 4-deep ring at 128 x 256.
-With config.tiles="groups" every tile lies inside one *segment* instead (`tile_ends`: the
-segments' running tile counts, one more XLA reduction, searched by the producer for each
-unit's segment; a
-segment's tiles start at its first row rounded down to 8, as TMA row offsets must be): the groups,
-then the stretches of rows no group owns (the contiguous layout's rows past the last group, the
-masked layout's rows past masked_m), which run no K loop and store zeros. Each tile writes exactly
-its segment's rows straight into the result: its whole 8-row tiles by TMA boxes of power-of-two
-row counts, the at most 7 rows at either end that share an 8-row tile with the neighbouring
-segment by ordinary stores from registers (`_mgpu.store_rows_direct`); with
-config.segment_stores="rows" every row by TMA boxes of power-of-two row counts from chunk
-buffers allocated without transforms, which a box may start at any row of (session 65: on the
-memory-bound decode rows the stores, not the loads, hold the kernel back; see the config's
-docstring). Small groups then
-read each weight tile once per tile of their own instead of once per group of every tile they
-straddle, and nothing is gathered after the kernel. Every tile reads its lhs rows only up to the
-last one the group it is computing needs (a TMA box of a power-of-two number of 8-row tiles): the
-masked layout's rows past masked_m (session 33), a group's partial last tile (session 43);
-config.lhs_boxes="exact" loads exactly its 8-row tiles instead (several boxes: faster on the
-memory-bound DeepSeek decode rows, slower on Gemma prefill; the tuning table picks). Two CTAs of a
-cluster sharing the lhs tile of a row tile both run (each loading half of it by TMA multicast
-into both, the pair's rings in lockstep) ran Gemma prefill's gate/up 2.3% slower, although
-halving the lhs rows a step (wrong by design) took 4% off it: session 45,
-benchmarks/results/logs/grouped_gemm_session45/ (the patch is there).
+- Units: CTA tiles of block_m x block_n, at fixed row offsets (tiles="rows": a tile across a
+  group boundary runs both groups' K loops) or inside one row segment each (tiles="groups": a
+  group, or a stretch of rows no group owns, written exactly). The segments' bounds come from
+  XLA once per call (`plan.launch_meta`), or from the kernel itself (masked row tiles with
+  M_max a multiple of block_m read masked_m; a few contiguous groups: `support.kernel_meta`).
+- Persistent: one CTA per SM runs the units dealt to it (`plan.Deal`, banded so a group's
+  tiles read its weights together; the last units as column pieces or, with stream-K, K ranges
+  summed through global memory: `plan.StreamDeal`).
+- Warp-specialized: a producer warpgroup finds each unit's tile (`plan.Meta`, handed over
+  through a small ring in shared memory) and streams (lhs, rhs) K blocks into a num_stages ring
+  across units; two consumer warpgroups share a tile by rows or columns, each releasing a slot
+  when the wgmma that read it completes.
+- Epilogue (`epilogue.py`): SwiGLU; the tile out in 64-column chunks through one or two
+  buffers per consumer (group tiles: exactly their segment's rows, and their stores deferred
+  to the next unit's K steps where `support.deferred_stores` says, so the tensor cores run
+  through them).
+- fp8 e4m3 with DeepGEMM's 1D2D scales: K steps of 128, each step's product promoted into the
+  float32 running sum times its row and block scales; the weights read K-major.
+- Completion signals (return_signals=True, masked row tiles): per (group, row block) counters,
+  each increment published with release ordering once its tile's stores have completed in
+  global memory.
 
-Persistent: one CTA per SM walks the units (row tile, column tile) cta, cta + C, ... in a banded
-order (`band` row tiles next to each other per column tile: the tiles of one group read its weight
-tiles together, mostly from L2); row tiles run every other round in reverse CTA order
-(`plan.Deal`'s snake: a masked group's tile of rows and its tile past masked_m alternate along the
-order, and C + c would give each kind to CTAs of one parity). With tiles="groups" the running tile
-counts also say how many row tiles are in use and how many of them are the groups' (the zero
-segments' follow), so only those are dealt out: the groups' units first, their last units, fewer
-than one per CTA, as column pieces on 2 or 4 CTAs each (`tail_pieces`: 8.24 units per CTA then take
-about 8.5 units' time, not 9), then the zero units, which fill the CTAs the last work round left
-idle. A segment's last tile with at most half its rows in the segment runs as a half tile
-(`half_tiles`): both consumers on those rows, splitting the columns. One producer warpgroup streams
-(lhs, rhs) K blocks into a `num_stages` ring across units and groups, so the next tile's loads run
-under this tile's epilogue; two consumer warpgroups share each tile by rows or columns
-(config.split) and issue wgmma with one group in flight, releasing a ring slot when the wgmma that
-read it completes. With rows split, a consumer none of whose rows are in a group only passes that
-group's slots on. Group tiles without signals defer each unit's stores (`deferred_stores`,
-`Pending`; fp8 ones only with row stores, see below): the tile waits in registers, and every other
-one of the next unit's first K steps issues one of its 64-column chunks right after its wgmmas
-(`FLUSH_SPACING`), so the tensor cores run through the epilogue. H200 A/B, kernel time
-(benchmarks/results/logs/grouped_gemm_session20/ab_deferred.json,
-grouped_gemm_session21/ab_spread_run128.json): stores after the K loop -> all stores under the next
-unit's first step (session 20): Gemma prefill -0.6% to -1.8%, DeepSeek prefill -0.6% to +0.3%,
-decode shapes within 0.5%, DS_G4_m256_dn +2.6%; -> one chunk per step (session 21): Gm_prefill_dn
-433.1 -> 412.6 us, DS_prefill_G16_dn 676.2 -> 662.8, Gm_prefill_gu 887.9 -> 873.5, the small rows
-within 0.4%. A Mosaic GPU profile of Gm_prefill_dn's consumers (session 21, 3-stage build,
-profile_units_run127.json) put the all-at-once flush at ~3000 SM cycles per unit, beside one step's
-wgmmas (~1000 cycles at the wgmma rate, not measured), and a chunk's store after that change at
-~950 (profile_units_run128.json), about one step's time; -> one chunk every other step (session 22,
-grouped_gemm_session22/ab_spacing_run144/145, one round each): Gm_prefill_dn 409.4-409.5 ->
-399.1-399.6 us, DS_prefill_G16_M16384_dn 657.8 -> 650.2, DS_prefill_G8_M8192_gu 646.0 -> 636.4,
-Gm_prefill_gu 857.0 -> 852.2; Gm_decode_dn 126.1 -> 126.5, DS_G16_m32_dn 117.6 -> 117.8. (That A/B
-put an empty step between chunks; the spacing is now `_mgpu.consume`'s, the same steps in the same
-order.)
-
-Stream-K (config.stream_k, group tiles without signals; `plan.StreamDeal`): the units left after
-the whole rounds, fewer than C, are laid end to end as one line of K steps cut into equal ranges,
-one per CTA (at least `plan.MIN_STREAM_STEPS` steps each), instead of running as column pieces. A
-unit cut between CTAs: each stores its float32 partial tile to its own workspace slot (an extra
-output, two slots per CTA: a cut unit is the first or the last item of a range) with ordinary
-stores from registers, in the tile's own layout or, with config.sk_partials="lanes",
-thread-interleaved (`_mgpu.store_fragment(lanes=True)`: a warp's stores cover 256 contiguous
-bytes), then takes a ticket on the unit's counter (one per consumer; `_mgpu.ticket`,
-acquire-release); the consumer that draws the last ticket sums all the unit's slots, GATHER_COLS
-columns at a time, and stores the tile (`exchange`). No CTA waits on another. The zero units go
-first to the CTAs with no stream-K steps. H200 (session 30,
-benchmarks/results/logs/grouped_gemm_session30/): the kernel with its exchange stubbed out (no
-partial stores, tickets or sums: wrong results) put DS_G1_m1024_gu/masked at 90.2 us against 122.1
-with column pieces, stores and tickets without the sums at 100.6 (run200, 8 steps a CTA); with the
-exchange, 115.7-116.0 (run203-204, 28 steps), DS_G4_m256_gu/masked 117.9 (run204) vs 131.8 with
-column pieces (run202); DS_prefill_G8_M8192_gu 664.9 vs 653.6 (run201, at 8 steps a CTA: not a
-candidate for the contiguous layout). Session 31 (grouped_gemm_session31/, one process per run):
-the zero units moved off the stream-K CTAs and "lanes" partials took DS_G1 from 116.8-117.8 to
-111.0-111.4 us (run205; each change about half), where the cut units are whole tiles; on DS_G4,
-whose cut units are half tiles, "lanes" ran 3.0-5.2 us slower than "tile" (113.9-119.5 us) in the
-same runs, so the tuning table picks per row (run208). fp8 stream-K (session 32,
-grouped_gemm_session32/): a CTA's K range starts at its own scale block (`scaled_steps`' k_lo), its
-column pieces go to its workspace slot side by side, and with no deferred stores the unit's last
-CTA stores the tile after the sums. 128 x 192 group tiles, K-major weights, one process each:
-DS_G1_m1024_gu 74.0 us with the earlier row tiles -> 70.1 ("lanes"; 72.6 "tile"), its masked form
-72.2 -> 70.8 (run213/214); on DS_G4_m256_gu, both layouts, stream-K lost (77.4-87.4 us against 69.0
-and 77.4).
-
-Weights come as rhs [G, K, N] (rhs_layout="kn") or K-major [G, N, K] ("nk"); a K-major rhs is
-ringed as [columns, K] tiles and read through a transposed view. An output of N (N/2 with
-SwiGLU) not whole 64 columns needs K-major weights (session 54): their tiles' rows past N are
-zero-filled by TMA (with SwiGLU a last gate tile reads up rows, whose products land in columns
-past N/2), and the epilogue's TMA stores go from an untiled view of the chunk buffers
-(`_mgpu.operand_ring`), TMA leaving out the columns past N, as Mosaic GPU describes a tiled
-copy's global array as whole tiles. [G, K, N] weights of such N would need their last 64-column
-tile read past N, which a tiled box cannot (`support.unsupported_reason` refuses them). On one
-H100 (benchmarks/results/logs/grouped_gemm_session54/, run379) gpt-oss-120b's gate/up at tp 2 and
-4 ran within 1% of the same config on weights padded to whole 64 columns, or faster (1134.7 vs
-1145.3 us, 555.5 vs 562.8, 366.3 vs 373.5).
-
-fp8 (float8_e4m3fn with DeepGEMM's 1D2D scales): K steps of 128 (one scale block). fp8 wgmma takes
-no transposed operand, so the weights are read K-major: an "nk" rhs as it is, a "kn" one after a
-transpose in XLA (one pass over the weights on every call: store fp8 weights K-major). The producer
-also rings each step's lhs scales of the tile rows. Each consumer owns 64 x 128 or 64 x 192 (a
-step's product and the running sum must both fit in registers): a step's product goes to a fresh
-accumulator and is added to the running one times its row scales and block scale, in float32, in
-128-column pieces, or 64-column ones where a tile's columns start mid scale block (192-wide tiles).
-Each step's scales are ready before its wgmmas issue: once a step's wgmma is awaited, the consumer
-waits for the next fill, reads its row scales from the ring and forms the next step's scale
-products (the block scales, scalar loads from global memory, come a step earlier still), then adds
-this step's product. Until session 42 the row scales were read in the step, and ptxas placed their
-products (and the block scales' register move) between the step's wgmma issues, which then waited
-on the shared and global loads (SASS of the step, benchmarks/results/logs/grouped_gemm_session42/);
-reading them a step early took, H200 kernel us, checked, one process (run295-296): DS_G1_m1024_gu
-64.5-64.7 -> 62.0-62.4, DS_G4_m256_gu 59.9-62.0 -> 59.0-60.2, DeepSeek prefill 843.7-843.8 ->
-827.0-827.7, Gemma prefill gate/up 539.1 -> 530.7, DS_G16_m64_gu 132.0-132.7 -> 133.8-134.0 (the
-one row it slows). The measurements below are of the earlier step. The promotion is a large part of
-the fp8 step's time (session 40, H200, 128 x 192 tiles, ablations wrong by design and timed
-unchecked, benchmarks/results/logs/grouped_gemm_session40/, runs 279-283; session 39's "level"
-ablations had all run this kernel, the launch's jit cache keyed on the config alone):
-DS_G1_m1024_gu kernel 64.5-64.9 us; the sums times a constant, or without scales, 58.8-59.3; times
-the lhs row scales only 62.7-62.9, or one scalar read from the scale ring per step 63.6-64.4; no
-sums 55.5-55.6; the 16-bit K loop on the fp8 operands (no wait per step) 56.3-56.5. DeepSeek
-prefill 854-858 -> 799-801 (no scales), 854.5 (row scales only), 734 (no sums), 730 (16-bit loop).
-So the per-step wait costs nothing, the sums some, and reading the scale ring in the step most of
-the rest (reading the row scales before the wgmma issues instead: 65.2-65.3). Loading them from
-global memory a step ahead instead of the ring lost (session 41, logs/grouped_gemm_session41/, runs
-284-285): 81.5-82.0 against 64.2-64.3 loaded at the step's start, 65.9-66.2 against 64.2-64.3
-loaded after the wgmma's issue (DeepSeek prefill 855.1 vs 839.8, DS_G4 67.7-67.8 vs 60.4-60.8), and
-the block scales loaded after the issue instead of at the step's start cost 8.5 us on DS_G1
-(`fp8_gmem_scales_experiment.patch` there). Wider fp8 consumers lost (session 40, runs 272-277): 64
-x 256 (128 x 256 tiles, 3 stages: 4 do not fit) taking the product 128 columns at a time ran
-DeepSeek prefill in 1437 us (ptxas spilled), and keeping the sum in the wgmma accumulators,
-rescaled by (previous scales) / (this step's) before each step, 932-1202 us with ptxas serializing
-the wgmmas (C7514) and a 5x larger error (3.2-3.4e-3), as at 128 x 192 with 3 stages (96.8 us on
-DS_G1): `fp8_256_experiment.patch` there. Each step's wgmma issued before the last step's
-product is awaited and promoted, into two accumulators in turn (session 62, 64 x 128 consumers,
-logs/session62/run424, `fp8_overlap_experiment.patch`): ptxas serialized the wgmmas (C7514,
-reading one accumulator while the other's wgmma runs) and every row lost, kernel us: DS_G16_m64_gu
-131.1-131.4 -> 137.7-138.1, Gemma gate/up 507.1-507.5 -> 569.1-569.2, DS_G4_m256_gu 59.6-59.7 ->
-67.4-67.7. Two steps at a time, both wgmmas issued into two fresh accumulators and awaited
-together, so that nothing reads an accumulator while a wgmma runs (session 63,
-logs/session63/run428, `logs/session62/fp8_pairs_experiment.patch`): no C7514, but ptxas
-injected warpgroup.arrive fences (C7519; none in DS_G16_m64_gu's builds without pairs), the
-masked row-tile build spilled 56 / 40 bytes, and every row lost 4-19%, kernel us: DS_G16_m64_gu
-131.6-131.8 -> 137.2-137.6, masked 136.6-137.5 -> 145.8-146.0, Gemma gate/up 514.3-514.9 ->
-540.5-541.2, DS_G4_m256_gu 60.1-60.5 -> 69.8-71.4. DS_G16_m64_gu/fp8 (3.6-3.7 TB/s through the
-public op, under issue 4's 4.0) did not
-move with half tiles, a sixth stage or both (run420-421, within 0.5%); a Mosaic GPU profile at 3
-stages (run423: 150.3 us against 131.9 at the table's 5) put the consumers' time at 27% waiting
-for operands, 33% awaiting the step's wgmma and 16% promoting (282, 337 and 162 SM cycles a
-step).
-
-fp8 deferred stores (session 67, benchmarks/results/logs/session67/): a fp8 step awaits its
-wgmma at once, so a waiting chunk's store goes between the issue and the wait of step i *
-FLUSH_SPACING (`scaled_steps`' flushes). H200, one process, 2 rounds, kernel us, outputs checked:
-with row stores DS_G16_m64_gu/fp8 131.4 / 131.3 (swizzled, not deferred) -> 129.3 / 128.7 (130.7 /
-130.0 with row stores not deferred; run455), DS_G4_m256_gu/fp8 level (60.0-61.6 all three). With
-swizzled segment stores ptxas spilled 116-500 bytes and every row lost (run454: DS_G16_m64_gu/fp8
-131.4 -> 138.1, DS_G4_m256_gu/fp8 60.7 -> 62.9, Gemma gate/up fp8 513.2 -> 653.6), and the
-192-column swizzled builds spilled more (1456-2436 bytes; DeepSeek fp8 prefill 804 -> 1162,
-DS_G1_m1024_gu/fp8 60.8 -> 167.0; row stores at 192 columns were not built): so fp8 defers only
-row stores of at most `support.FP8_DEFERRED_COLS` (128) columns a consumer, and the table picks.
-
-invalid_rows="unwritten": rows no group owns need not be written. Row tiles then store each
-consumer's rows only up to its last one a group owns, as one box of a power-of-two number of
-8-row tiles (`_mgpu.row_boxes`, as the producer loads masked tiles), and a consumer with none
-stores nothing; group tiles get no zero segments (`launch_meta(zero_segments=False)`). H200,
-the masked decode rows (public op, us, zeros -> unwritten in one run; session 41's review,
-run291): DS_G16_m64_gu 226.6 -> 222.4, DS_G16_m32_dn 123.4 -> 116.6, Gemma decode gate/up
-257.6 -> 239.8, down 142.0 -> 125.3.
-
-Completion signals (`return_signals=True`, masked layout, row tiles, M_max a multiple of block_m,
-for single-batch overlap of the down projection with the combine): signals[g, i] counts the
-finished column tiles of rows [i * block_m, (i + 1) * block_m) of group g; the block is final when
-it reaches `signal_target(...)` (the number of column tiles). After a unit's stores each consumer
-waits for them to *complete* in global memory (not merely to have read shared memory: the bug
-discussed in 001_*), the two consumers meet on a barrier, and consumer 0 publishes the tile with a
-release-ordered add (`_mgpu.signal_release`); a reader that sees the full count with acquire
-ordering (`_mgpu.signal_wait`) sees the tile's data. This costs the overlap of a unit's stores
-with the next unit's main loop, in signal mode only. A `SignalConsumer` runs a caller's code on
-extra CTAs of the same launch (SMs the GEMM leaves free), polling the signals while the GEMM runs:
-the way a JAX program overlaps work with this kernel, since XLA runs one kernel at a time.
-
-This file holds the kernel and its wrapper; beside it: `plan.py` (the tile metadata XLA computes
-before the launch), `support.py` (what a config supports and which features it turns on, also
-read by the rule) and `epilogue.py` (SwiGLU, exact-row stores and deferred stores).
+README.md beside this file is the long form: how each part works and the measurements behind
+each choice (what won, what lost and by how much). This file holds the kernel and its wrapper;
+beside it: `plan.py` (the tile metadata and the deal), `support.py` (what a config supports and
+which features it turns on, also read by the rule) and `epilogue.py`.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import functools
 
 import jax
@@ -223,8 +46,9 @@ from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm import plan as plan_module   # MIN_STREAM_STEPS
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 from pallas_kernels.grouped_gemm.epilogue import FLUSH_SPACING, Pending, epilogue, segment_send
-from pallas_kernels.grouped_gemm.plan import (Deal, Meta, Span, StreamDeal, launch_meta,
-                                              piece_counts)
+from pallas_kernels.grouped_gemm.plan import (Deal, Meta, StreamDeal, launch_meta, piece_counts,
+                                              work_item)
+from pallas_kernels.grouped_gemm.static import Static
 from pallas_kernels.grouped_gemm.reference import (check_invalid_rows, check_lhs_scale_layout,
                                                    check_rhs_layout, swap_kn)
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
@@ -237,96 +61,6 @@ __all__ = ["grouped_gemm_pallas"]
 
 _F32 = jnp.float32
 GATHER_COLS = 128    # stream-K: columns of a unit's partial sums added at a time (`exchange`)
-
-
-@dataclasses.dataclass(frozen=True)
-class Static:
-  """A launch's facts fixed at trace time: shapes, tile counts, the config and the features it
-  turns on (support.py)."""
-  num_groups: int
-  m_tiles: int
-  n_tiles: int
-  k_steps: int
-  num_ctas: int
-  block_m: int
-  block_n: int
-  block_k: int
-  wg_rows: int
-  wg_cols: int
-  parts: int       # rhs column parts per tile: 1, or 2 for SwiGLU (gate, up)
-  up_col: int      # SwiGLU: the rhs column where the up half starts
-  split: str
-  num_stages: int
-  band: int
-  by_group: bool     # tiles="groups": one segment per tile, exactly its rows written; only
-                     # the tiles in use are dealt (`Meta.counts`)
-  halves: bool       # by_group, split "m": a segment's last tile with at most block_m / 2 of
-                     # its rows computes only those, split by columns (`half_tiles`)
-  tail_split: int    # by_group: the last units, fewer than one per CTA, may run as this many
-                     # column pieces (`tail_pieces`); 1: never
-  exact_boxes: bool  # lhs rows loaded as boxes of their 8-row count's binary digits
-                     # (config.lhs_boxes="exact"); else one power-of-two box
-  dtype: jnp.dtype        # operands
-  out_dtype: jnp.dtype
-  k_major: bool = False   # rhs [G, N, K]: [columns, K] tiles, read transposed
-  k_blocks: int = 0       # fp8: K / 128 (scale blocks); 0 for 16-bit operands
-  n_blocks: int = 0       # fp8: rhs scale blocks along N (scales [G, N/128, K/128], flat)
-  signals: bool = False   # publish per-tile completion (see the module docstring)
-  deferred: bool = False  # a unit's stores go out under the next unit's first K steps
-                          # (`deferred_stores`, `Pending`)
-  stream_k: bool = False  # the last units split along K (`StreamDeal`; by_group: deferred
-                          # stores, or fp8's stores after the sums)
-  stream_steps: int = 0   # stream-K: K steps a CTA runs at least (`plan.MIN_STREAM_STEPS`)
-  gather_cols: int = 0    # stream-K: columns of the partial sums added at a time (GATHER_COLS)
-  lanes: bool = False     # stream-K: partials thread-interleaved (config.sk_partials="lanes")
-  m_max: int = 0          # masked row tiles, M_max a multiple of block_m: the kernel reads
-                          # masked_m, no XLA kernel before it (`plan.Meta`); 0: segment bounds
-  kernel_meta: bool = False   # a few contiguous groups: the kernel computes the metadata
-                              # from group_sizes where it reads it (`plan.Meta.sizes`)
-  rows: int = 0           # rows of the flat lhs
-  segments: int = 0       # row segments (`segment_bounds`; tiles="groups": with the zero ones)
-  skip_invalid: bool = False  # invalid_rows="unwritten": row tiles store only up to the last
-                              # valid row (group tiles: no zero segments in the metadata)
-  untiled_lhs: bool = False   # K not whole 64-column steps: the lhs loads (and k_major rhs
-  untiled_rhs: bool = False   # loads) through `_mgpu.operand_ring`'s untiled view
-  untiled_out: bool = False   # N (N/2 with SwiGLU) not whole 64 columns: the output's TMA
-                              # stores from the epilogue buffers' untiled view (k_major rhs)
-  epi_bufs: int = 2           # output buffers per consumer (`epilogue_buffers`)
-  row_stores: bool = False    # group tiles: output buffers without transforms (`operand_ring(
-                              # swizzle=False)`), every row of a segment stored by TMA
-                              # (config.segment_stores="rows"; `segment_send`)
-  interpret: bool = False
-
-  @property
-  def fp8(self) -> bool:
-    return self.k_blocks > 0
-
-  @property
-  def lhs_arrivals(self) -> int:
-    """Arrivals of a K step's lhs on its slot's barrier: one copy, or with exact boxes one copy
-    or plain arrival per box size (`_mgpu.box_sizes`, as the producer's `power_of_two_boxes`)."""
-    return _mgpu.box_sizes(self.block_m // 8) if self.exact_boxes else 1
-
-
-def _unit(u, used, st: Static):
-  """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band;
-  `used` row tiles (the last band may be narrower)."""
-  per_band = st.band * st.n_tiles
-  band = lax.div(u, per_band)
-  width = jnp.minimum(st.band, used - band * st.band)
-  r = lax.rem(u, per_band)
-  return band * st.band + lax.rem(r, width), lax.div(r, width)
-
-
-def _work(i, cta, deal: Deal | StreamDeal, work, used, st: Static):
-  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces, its K steps as a
-  `Span`). The `work` first row tiles run K loops, the rest of the `used` ones (zero segments)
-  only store; `deal` says which of their units (or column pieces, or K ranges) is this CTA's
-  i-th."""
-  zero, u, piece, pieces, *span = deal.item(cta, i)
-  span = span[0] if span else Span(0, st.k_steps)
-  m, n = _unit(u, jnp.where(zero, used - work, work) if st.by_group else work, st)
-  return m + jnp.where(zero, work, 0), n, piece, pieces, span
 
 
 def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, out_ref, sig_ref,
@@ -373,7 +107,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
     plgpu.set_max_registers(40, action="decrease")
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
-      m, n, _, _, span = _work(i, cta, deal, work_tiles, used, st)
+      m, n, _, _, span = work_item(i, cta, deal, work_tiles, used, st)
       g_lo, g_hi, row8 = tile = meta.tile(m)
       # The tile for the consumers, through a ring in shared memory: the search's dependent
       # loads stay off their path (they read it while the unit's first loads are in flight).
@@ -723,7 +457,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       return count, segment_store(out, g_lo <= g_hi), pending
 
     def unit(i, carry):
-      m, n, piece, pieces, span = _work(i, cta, deal, work_tiles, used, st)
+      m, n, piece, pieces, span = work_item(i, cta, deal, work_tiles, used, st)
       slot = lax.rem(i, TILE_RING)                 # the tile the producer published
       plgpu.barrier_wait(t_full.at[slot])
       tile = tuple(t_smem[TILE_SLOT * slot + f] for f in range(3))
@@ -841,12 +575,12 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   DeviceSpec's SM count; the GEMM gets one persistent CTA per SM, less `consumer.num_ctas`).
 
   return_signals=True (masked layout): returns (out, signals) with signals int32 [G, M_max /
-  block_m] (see the module docstring; complete at `signal_target`). A `consumer` (needs
+  block_m] (see README.md, Completion signals; complete at `signal_target`). A `consumer` (needs
   return_signals) runs beside the GEMM; its results follow: (out, signals, *results).
 
   rhs_layout="nk": rhs is K-major [G, N, K] (and fp8 rhs_scale [G, cdiv(N, 128), K/128]).
   invalid_rows="unwritten": rows no group owns are left unwritten where the kernel can skip them
-  (contents unspecified; see the module docstring).
+  (contents unspecified; see README.md).
   lhs_scale_layout="km": the fp8 lhs scales come K blocks first, [K/128, M] or [K/128, G, M_max]
   (the layout the kernel reads: "mk" scales are transposed in XLA first, 1.7 us on DS_G1's).
   float8_e4m3fn operands need lhs_scale and rhs_scale (DeepGEMM's 1D2D scales, float32); the

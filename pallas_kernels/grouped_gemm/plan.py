@@ -1,4 +1,4 @@
-"""The grouped GEMM's tile metadata (mosaic.py's docstring says how the kernel reads it): each row
+"""The grouped GEMM's tile metadata (README.md says how the kernel reads it): each row
 segment's bounds and, for tiles="groups", the segments' running tile counts, computed once per call
 in XLA before the kernel (`launch_meta`), or for a few groups by the kernel itself from the group
 sizes (`sizes_meta`); the kernel finds a unit's tile's groups or segment from
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import jax.numpy as jnp
 from jax import lax
@@ -18,9 +18,12 @@ from pallas_kernels import _index
 from pallas_kernels._index import prefix_sum
 from pallas_kernels.grouped_gemm.reference import group_bounds
 
+if TYPE_CHECKING:
+  from pallas_kernels.grouped_gemm.static import Static
+
 __all__ = ["Deal", "LaunchMeta", "Meta", "Span", "StreamDeal", "Values", "count_sorted",
            "group_tiles_bound", "launch_meta", "piece_counts", "segment_bounds", "sizes_meta",
-           "tail_pieces", "tile_ends"]
+           "tail_pieces", "tile_ends", "unit_tile", "work_item"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
@@ -477,3 +480,24 @@ class StreamDeal:
                                + self._zero_rank(cta),
                                self.rounds * self.num_ctas + u))
     return zero, unit, jnp.int32(0), jnp.int32(1), span
+
+
+def unit_tile(u, used, st: Static):
+  """Unit u -> (row tile, column tile): bands of `band` row tiles, row tile fastest in a band;
+  `used` row tiles (the last band may be narrower)."""
+  per_band = st.band * st.n_tiles
+  band = lax.div(u, per_band)
+  width = jnp.minimum(st.band, used - band * st.band)
+  r = lax.rem(u, per_band)
+  return band * st.band + lax.rem(r, width), lax.div(r, width)
+
+
+def work_item(i, cta, deal: Deal | StreamDeal, work, used, st: Static):
+  """CTA cta's i-th unit: (row tile, column tile, piece, its unit's pieces, its K steps as a
+  `Span`). The `work` first row tiles run K loops, the rest of the `used` ones (zero segments)
+  only store; `deal` says which of their units (or column pieces, or K ranges) is this CTA's
+  i-th."""
+  zero, u, piece, pieces, *span = deal.item(cta, i)
+  span = span[0] if span else Span(0, st.k_steps)
+  m, n = unit_tile(u, jnp.where(zero, used - work, work) if st.by_group else work, st)
+  return m + jnp.where(zero, work, 0), n, piece, pieces, span
