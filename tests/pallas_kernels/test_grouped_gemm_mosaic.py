@@ -4,6 +4,8 @@ thread of every CTA in Python. The same kernel runs at real sizes in tests/gpu."
 
 from __future__ import annotations
 
+import types
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -15,7 +17,7 @@ from pallas_kernels.grouped_gemm import mosaic
 from pallas_kernels.grouped_gemm.mosaic import grouped_gemm_pallas
 from pallas_kernels.grouped_gemm import plan
 from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, count_sorted, group_tiles_bound,
-                                              tail_pieces)
+                                              tail_pieces, unit_tile)
 from pallas_kernels.grouped_gemm.support import (FP8_DEFERRED_COLS, SignalConsumer,
                                                  deferred_stores, epilogue_buffers, half_tiles,
                                                  signal_target, signals_reason, smem_bytes,
@@ -875,6 +877,24 @@ def test_deal_runs_every_unit_once_and_zero_units_after_the_work(work, zero, cta
       loads[-1] += 1
   assert (covered == 1).all() and (zeros == 1).all()
   assert max(loads) - min(loads) <= 1
+
+
+@pytest.mark.parametrize("used,band,n_tiles", [
+    (1, 1, 1), (7, 2, 3), (7, 8, 5), (12, 3, 4), (9, 4, 1), (5, 1, 6), (16, 8, 32)])
+def test_units_cover_every_tile_once_in_bands(used, band, n_tiles):
+  """`plan.unit_tile`: the used * n_tiles units name every (row tile, column tile) once; within a
+  band of `band` row tiles (the last one narrower) the row tile runs fastest, so a column
+  tile's neighbouring row tiles (a group's, reading the same weights) come one after another."""
+  st = types.SimpleNamespace(band=min(band, used), n_tiles=n_tiles)   # as the wrapper's Static
+  tiles = [tuple(int(x) for x in unit_tile(jnp.int32(u), jnp.int32(used), st))
+           for u in range(used * n_tiles)]
+  assert sorted(tiles) == [(m, n) for m in range(used) for n in range(n_tiles)]
+  width = min(band, used)
+  for u, (m, n) in enumerate(tiles):
+    first = u // (width * n_tiles) * width                 # the band's first row tile
+    rows = min(width, used - first)                         # its width (the last may be less)
+    r = u - first * n_tiles
+    assert (m, n) == (first + r % rows, r // rows)
 
 
 def test_snake_deals_alternating_units_to_every_cta():
