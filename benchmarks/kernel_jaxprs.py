@@ -3,7 +3,7 @@
 Traces (on CPU, nothing runs) the jaxpr of every build in `_cases()` (the extend-attention and
 grouped-GEMM kernels over their configs, interpret mode on and off, and the fused GEMM +
 reduce-scatter kernel inside shard_map over an abstract mesh of tp devices), writes each as text under
---out/TAG_NAME.txt and prints its sha1. Identical text before and after a change means the same
+--out/TAG/NAME.txt and prints its sha1. Identical text before and after a change means the same
 traced kernel; compare two tags with --compare:
 
   python -m benchmarks.kernel_jaxprs --tag=before        # on the old code
@@ -196,18 +196,19 @@ def main(argv):
   if _COMPARE.value:
     if len(_COMPARE.value) != 2:
       raise app.UsageError("--compare takes two tags, e.g. --compare=before,after")
-    old, new = _COMPARE.value
-    names = sorted(p.name[len(old) + 1:] for p in out.glob(f"{old}_*.txt"))
-    differ = [n for n in names if not (out / f"{new}_{n}").exists()
-              or (out / f"{old}_{n}").read_text() != (out / f"{new}_{n}").read_text()]
+    old, new = (out / tag for tag in _COMPARE.value)
+    names = sorted(p.name for p in old.glob("*.txt"))   # a folder per tag: until session 70
+    differ = [n for n in names if not (new / n).exists()   # TAG_NAME.txt files, so tag x's
+              or (old / n).read_text() != (new / n).read_text()]   # glob took tag x_l's too
     print(f"{len(names) - len(differ)} of {len(names)} identical"
-          + (f"; differ or missing in {new}: {', '.join(differ)}" if differ else ""))
+          + (f"; differ or missing in {new.name}: "
+             + ", ".join(n[:-len(".txt")] for n in differ) if differ else ""))
     return
   cases = _cases()
   unknown = set(_ONLY.value) - set(cases)
   if unknown:
     raise app.UsageError(f"--only: unknown cases {sorted(unknown)}; known: {sorted(cases)}")
-  out.mkdir(parents=True, exist_ok=True)
+  (out / _TAG.value).mkdir(parents=True, exist_ok=True)
   for name, (fn, args, interpret) in cases.items():
     if (_ONLY.value and name not in _ONLY.value) or (_LOWERED.value and interpret):
       continue          # (an interpret build runs on the CPU: it has no CUDA export)
@@ -216,7 +217,7 @@ def main(argv):
     except Exception as e:  # noqa: BLE001  (a build that does not lower is a finding)
       print(name, "FAILED", type(e).__name__, str(e)[:200], flush=True)
       continue
-    (out / f"{_TAG.value}_{name}.txt").write_text(text)
+    (out / _TAG.value / f"{name}.txt").write_text(text)
     print(name, _digest(text), len(text), flush=True)
 
 

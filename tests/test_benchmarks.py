@@ -199,15 +199,18 @@ def test_kernel_jaxprs_traces_and_compares(tmp_path):
       capture_output=True, text=True, timeout=600, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
   traced = run("--tag=x", "--only=a8_0,g3")
   assert traced.returncode == 0, traced.stderr[-3000:]
-  assert sorted(p.name for p in tmp_path.glob("*.txt")) == ["x_a8_0.txt", "x_g3.txt"]
-  (tmp_path / "y_a8_0.txt").write_text((tmp_path / "x_a8_0.txt").read_text())
-  (tmp_path / "y_g3.txt").write_text("changed")
+  assert sorted(p.name for p in (tmp_path / "x").glob("*.txt")) == ["a8_0.txt", "g3.txt"]
+  (tmp_path / "y").mkdir()
+  (tmp_path / "y" / "a8_0.txt").write_text((tmp_path / "x" / "a8_0.txt").read_text())
+  (tmp_path / "y" / "g3.txt").write_text("changed")
+  (tmp_path / "x_l").mkdir()            # another tag that starts with this one's name: not
+  (tmp_path / "x_l" / "g3.txt").write_text("other")     # compared (session 70 found it was)
   compared = run("--compare=x,y")
   assert compared.returncode == 0, compared.stderr[-3000:]
   assert "1 of 2 identical; differ or missing in y: g3" in compared.stdout
   lowered = run("--tag=z", "--only=g3", "--lowered")     # the CUDA export, Mosaic GPU included
   assert lowered.returncode == 0 and "FAILED" not in lowered.stdout, lowered.stderr[-3000:]
-  assert "mosaic_gpu" in (tmp_path / "z_g3.txt").read_text()
+  assert "mosaic_gpu" in (tmp_path / "z" / "g3.txt").read_text()
 
 
 def test_configs_variant_passes_vary_the_fastest_config_only():
