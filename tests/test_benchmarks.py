@@ -15,6 +15,15 @@ from jaxkern.shapes import AttentionShape
 from pallas_kernels.extend_attention import extend_attention_reference
 
 
+def _python(code: str, **env) -> str:
+  """Runs `code` in a fresh CPU-only Python and returns its stdout; fails the test, with the
+  end of its stderr, if it exits non-zero."""
+  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": "", **env})
+  assert proc.returncode == 0, proc.stderr[-3000:]
+  return proc.stdout
+
+
 @pytest.mark.parametrize("module,extra", [
     ("benchmarks.extend_attention", []),
     ("benchmarks.extend_attention_mixed", []),
@@ -236,10 +245,7 @@ for n in (1440, 1536):   # gpt-oss tp 2's N/2 (not whole 64 columns), and one th
   print([c.segment_stores for c in variants(groups, "segment_stores", ["rows"],
                                             refused=lambda c: pallas_unsupported_reason(p, c))])
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:7] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]", "[]",
+  assert _python(code).split("\n")[:7] == ["[(64, 1), (64, 2)]", "[]", "[(64, 8, 'exact')]", "[]",
                                          "['rows']", "[]", "['rows']"]
 
 
@@ -254,10 +260,7 @@ print(fastest_why("S", ours))
 print(fastest_why("S", ours, runners_up=1))
 print(fastest_why("S", ours[:1]))
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:3] == [
+  assert _python(code).split("\n")[:3] == [
       "fastest of 3 kernel configs on S: m64/n128/s6/n/b1 5.0 us; then "
       "m128/n128/s5/m/b1/groups 7.2, m128/n256/s4/m/b8 9.0",
       "fastest of 3 kernel configs on S: m64/n128/s6/n/b1 5.0 us; then m128/n128/s5/m/b1/groups 7.2",
@@ -280,10 +283,7 @@ try:
 except ValueError as e:
   print("error:", e)
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:3] == [
+  assert _python(code).split("\n")[:3] == [
       "([9.0, 9.04], [5.0, 5.039999999999999])",
       "call 9.0 / 9.0 us (kernel 5.0 / 5.0) against 11.0 / 11.3 (7.0 / 7.3) for the old row, in "
       "one process, 2 rounds (run1/ab.json)",
@@ -314,10 +314,7 @@ for bad in (dict(changes=dict(segment_stores="rows")),
   except ValueError as e:
     print("error:", str(e).split(" (")[0].split(": run")[0])
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:5] == [
+  assert _python(code).split("\n")[:5] == [
       "5 256 9.1 D", "True True", "None",
       "error: Gm_decode_dn's row already has {'segment_stores': 'rows'}",
       "error: Gm_decode_dn's row is not {'block_n': 128}"]
@@ -351,10 +348,7 @@ try:
 except ValueError as e:
   print("error:", str(e).split(": ", 1)[1])
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": "", "MPLBACKEND": "Agg"})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:3] == [
+  assert _python(code, MPLBACKEND="Agg").split("\n")[:3] == [
       "old | N",
       "[('A', 'c', 'jaxkern:auto', 8.0, 'R1'), ('A', 'c', 'peer', 9.5, 'R1'), "
       "('B', 'c', 'jaxkern:auto', 5.0, None), ('A', 'm', 'jaxkern:auto', 20.0, None)]",
@@ -374,10 +368,7 @@ print(table_configs("NVIDIA H200", GroupedGemmProblem("contiguous", 16, 16384, 7
                                                        "bfloat16", "bfloat16", None)))
 print(table_configs("NVIDIA B200", p))
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:3] == ["[(128, 256, 'groups')]", "[]", "[]"]
+  assert _python(code).split("\n")[:3] == ["[(128, 256, 'groups')]", "[]", "[]"]
 
 
 def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
@@ -609,10 +600,7 @@ print([(s.name, layout) for s, layout in config_cases(
     "peers", ["DS_G4_m256_gu", "DS_G4_m256_dn"], both, fp8=False, activation="swiglu")])
 print(len(config_cases("peers", [], ["contiguous"], fp8=True, activation=None)))
 """
-  proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                        timeout=300, env={"JAX_PLATFORMS": "cpu", "PATH": ""})
-  assert proc.returncode == 0, proc.stderr[-3000:]
-  assert proc.stdout.split("\n")[:4] == [
+  assert _python(code).split("\n")[:4] == [
       "True", "8", "[('DS_G4_m256_gu', 'contiguous'), ('DS_G4_m256_gu', 'masked')]", "5"]
 
 
