@@ -4,9 +4,10 @@
 #   bash benchmarks/gpu_tests.sh LIMIT_S WORKERS [DONE_LOG ...]
 # With WORKERS > 1 pytest-xdist runs that many processes on the one GPU, each with 0.9 / WORKERS
 # of its memory (its wheels: `bash benchmarks/fetch_peer_wheels.sh` here puts them in .peers/xdist;
-# carry .peers). Compiling the kernels and the float32 references dominate, so the machine's
-# cores do the work in parallel: on one H200 (16 cores) 233 tests took 541 + 557 + 225 s at 5-6
-# workers (session 70), where one 600 s call does not hold them.
+# carry .peers). On one H200 (16 cores) 233 tests took 541 + 557 + 225 s of three calls at 5-6
+# workers (session 70); in the last, the 25 slowest of its 43 tests alone added up to 883.5 s
+# of test time in 219.1 s (why the processes overlap so well, compiling or the references on
+# the host, was not measured).
 # A call cut by LIMIT_S keeps the PASSED lines of its log: give the logs of earlier calls
 # (fetched back and carried in the working tree) as DONE_LOGs, and only the tests none of them
 # passed run. Writes $OUT/gpu_suite.log (-v: a PASSED / FAILED line per test) and

@@ -4,8 +4,7 @@
 # sessions ran the subsets their changes touched). pytest-xdist (wheels fetched into
 # .peers/xdist by benchmarks/fetch_peer_wheels.sh, carried, installed to /tmp/xdist; a
 # device-only tool, not a project dependency) runs WORKERS processes on the one GPU, each with
-# its share of its memory: compiling the kernels and the float32 references dominate, and the
-# 16 cores compile in parallel.
+# its share of its memory.
 #   bash gpu_suite.sh LIMIT_S WORKERS [DONE_LOG ...]
 # Test ids that PASSED in the DONE_LOGs (this script's earlier logs, fetched back and carried
 # in the working tree) are left out, so a second call runs what the first did not reach.
