@@ -47,7 +47,8 @@ class GroupedGemmPallasConfig:
   m-tiles of one n-tile run next to each other, so tiles of a group read its weights together).
   tiles: "rows" cuts the flat rows into tiles at multiples of block_m (a tile across a group
   boundary runs both groups' K loops); "groups" gives every group its own tiles (starting at its
-  first row rounded down to 8, so neighbours' tiles overlap by < 8 rows), each writing exactly
+  first row rounded down to 8, so neighbours' tiles overlap by < 8 rows; at its first row with
+  16-bit row stores, `support.exact_starts`), each writing exactly
   its group's rows of the result: each weight tile is read once per tile of its group and no
   tile runs two groups' K loops (README.md beside mosaic.py).
   stream_k (tiles="groups" only): the work units left after the launch's whole rounds (fewer

@@ -53,7 +53,8 @@ from pallas_kernels.grouped_gemm.reference import (check_invalid_rows, check_lhs
                                                    check_rhs_layout, swap_kn)
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
                                                  SignalConsumer, column_parts, deferred_stores,
-                                                 epilogue_buffers, half_tiles, kernel_meta,
+                                                 epilogue_buffers, exact_starts, half_tiles,
+                                                 kernel_meta,
                                                  reads_masked_m, signals_reason, tail_split,
                                                  unsupported_reason)
 
@@ -67,7 +68,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
             ws_ref, cnt_ref, scratch, *, st: Static):
   from jaxkern import _compat        # here: jaxkern's package imports this module
   meta = Meta(groups_ref, bounds_ref, st.block_m, st.num_groups, segments=st.segments,
-              by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows)
+              by_group=st.by_group, m_max=st.m_max, sizes=st.kernel_meta, rows=st.rows,
+              exact_starts=st.exact_starts)
   a_ring, b_ring, o_ring, s_smem, t_smem, full, free, done, t_full, t_free = scratch
   a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_lhs)
   b_smem, b_load = _mgpu.ring_views(b_ring, untiled=st.untiled_rhs)
@@ -87,6 +89,13 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           Deal.of(work_tiles * st.n_tiles, (used - work_tiles) * st.n_tiles, st.num_ctas,
                   st.tail_split, snake=not st.by_group, snake_last=st.m_max > st.block_m))
   my_units = deal.count(cta)
+
+  def first_row(row):
+    """A tile's first row (`Meta.tile`), as Mosaic's layout inference must see it: a multiple
+    of 8 (a tiled copy's rows start at whole 8-row tiles), which it is unless st.exact_starts
+    (whose lhs loads go through the untiled view); read from shared memory, the consumers'
+    copy would not show it."""
+    return row if st.exact_starts else pl.multiple_of(row, 8)
 
   def group_steps(g, span, last=None):
     """(start, end, K steps) of group or segment g in a unit's `span` of K steps: an empty
@@ -108,14 +117,15 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
 
     def issue_unit(i, count):       # a column piece of a unit loads the whole unit's operands
       m, n, _, _, span = work_item(i, cta, deal, work_tiles, used, st)
-      g_lo, g_hi, row8 = tile = meta.tile(m)
+      g_lo, g_hi, tile_row = tile = meta.tile(m)
       # The tile for the consumers, through a ring in shared memory: the search's dependent
       # loads stay off their path (they read it while the unit's first loads are in flight).
       slot = _mgpu.producer_slot(i, t_free, TILE_RING)
       for f, value in enumerate(tile):
         t_smem[TILE_SLOT * slot + f] = value
       plgpu.barrier_arrive(t_full.at[slot])
-      return for_each_group(g_lo, g_hi, span, functools.partial(issue, row8 * 8, n, span), count)
+      return for_each_group(g_lo, g_hi, span,
+                            functools.partial(issue, first_row(tile_row), n, span), count)
 
     def issue(row0, n, span, g, start, end, k_steps, count):
       del start
@@ -294,8 +304,8 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
       flushes = (pending.flushes(o_bufs, stores, out_ref, meta, st)
                  if st.deferred else ())
       my_rows = wg * rows if split == "m" else 0
-      g_lo, g_hi, row8 = tile
-      row0 = row8 * 8 + my_rows                      # lhs rows (groups' bounds are in these)
+      g_lo, g_hi, tile_row = tile
+      row0 = first_row(tile_row) + my_rows           # lhs rows (groups' bounds are in these)
       out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
       col0 = n * part_n + off
 
@@ -470,7 +480,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
           return work(carry)
         # A segment's last tile with at most block_m / 2 of its rows: those rows only, the two
         # consumers splitting the columns, in half the time of the whole tile.
-        half = meta.bound(tile[0], 1) - tile[2] * 8 <= st.block_m // 2
+        half = meta.bound(tile[0], 1) - tile[2] <= st.block_m // 2
         return lax.cond(half, functools.partial(tile_work, "n", st.block_m // 2,
                                                 st.block_n // 2, m, n, tile, span=span), work,
                         carry)
@@ -621,7 +631,8 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   in_kernel = not direct and kernel_meta(num_groups, masked=masked_m is not None)
   launch = launch_meta(rows, bm, by_group=by_group, group_sizes=group_sizes, masked_m=masked_m,
                        m_max=0 if masked_m is None else lhs.shape[1], direct=direct,
-                       kernel=in_kernel, zero_segments=invalid_rows == "zero")
+                       kernel=in_kernel, zero_segments=invalid_rows == "zero",
+                       exact_starts=exact_starts(config, fp8=fp8))
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = (lhs_scale.reshape(k // SCALE_BLOCK, rows) if lhs_scale_layout == "km" else
               lhs_scale.reshape(rows, k // SCALE_BLOCK).T).astype(_F32)
@@ -685,13 +696,17 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                segments=launch.segments, kernel_meta=in_kernel, rows=rows,
                skip_invalid=invalid_rows == "unwritten",
-               untiled_lhs=_mgpu.untiled_copies(k, dtype, interpret=interpret),
+               # exact starts: the lhs loads through the untiled view too, whose TMA boxes may
+               # start at any row (a tiled copy's rows start at whole 8-row tiles)
+               untiled_lhs=_mgpu.untiled_copies(k, dtype, interpret=interpret) or (
+                   exact_starts(config, fp8=fp8) and not interpret),
                untiled_rhs=k_major and _mgpu.untiled_copies(k, dtype, interpret=interpret),
                untiled_out=_mgpu.untiled_copies(n_out, out_dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK),
                epi_bufs=epilogue_buffers(config, itemsize=jnp.dtype(dtype).itemsize),
-               row_stores=config.segment_stores == "rows")
+               row_stores=config.segment_stores == "rows",
+               exact_starts=exact_starts(config, fp8=fp8))
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
   # tile addresses rows up to block_m past the result (it stores none of them).
   out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows

@@ -22,8 +22,9 @@ if TYPE_CHECKING:
   from pallas_kernels.grouped_gemm.static import Static
 
 __all__ = ["Deal", "LaunchMeta", "Meta", "Span", "StreamDeal", "Values", "count_sorted",
-           "group_tiles_bound", "launch_meta", "piece_counts", "segment_bounds", "sizes_meta",
-           "tail_pieces", "tile_ends", "unit_tile", "work_item"]
+           "group_tiles_bound", "launch_meta", "piece_counts", "segment_bounds",
+           "segment_first_row", "sizes_meta", "tail_pieces", "tile_ends", "unit_tile",
+           "work_item"]
 
 
 # The metadata below is small (groups x tiles) and every XLA kernel before the GEMM costs ~1 us
@@ -89,21 +90,30 @@ def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
-def _segment_tiles(start, end, block_m: int):
+def segment_first_row(start, exact_starts: bool):
+  """The first row of a segment's first tile: the segment's first row (`exact_starts`: tiles
+  whose stores are TMA boxes of any row, config.segment_stores="rows"), or that rounded down to
+  8 (the swizzled stores' whole 8-row tiles of the result start on the chunk buffer's 8-row
+  tiles, and the rows before the segment's in the first one are its neighbour's). Truncating
+  division (a shift), not floor division's sign fix-ups: rows are >= 0."""
+  return start if exact_starts else lax.div(start, 8) * 8
+
+
+def _segment_tiles(start, end, block_m: int, exact_starts: bool = False):
   """Tiles of a segment [start, end) (arrays or scalars, >= 0): cdiv(end - a, block_m), a its
-  first row rounded down to 8 (TMA row offsets must be multiples of 8), none if empty.
-  Truncating divisions (shifts), not floor division's sign fix-ups."""
-  return jnp.where(end > start, lax.div(end - lax.div(start, 8) * 8 + block_m - 1, block_m), 0)
+  first tile's first row (`segment_first_row`), none if empty."""
+  first = segment_first_row(start, exact_starts)
+  return jnp.where(end > start, lax.div(end - first + block_m - 1, block_m), 0)
 
 
-def tile_ends(bounds, *, block_m: int):
+def tile_ends(bounds, *, block_m: int, exact_starts: bool = False):
   """tiles="groups": [S] int32, one past each segment's last tile, its tiles laid end to end in
   segment order (a running count; the last entry is the tiles in use). Segment s (bounds [S,
-  2], `segment_bounds`) has cdiv(end_s - a_s, block_m) tiles, a_s its first row rounded down to
-  8 (TMA row offsets must be multiples of 8), none if empty; its tile j reads lhs rows a_s + j *
-  block_m + [0, block_m) and writes those in [start_s, end_s). One XLA reduction (the counts
-  fused into it); the kernel finds each tile's segment (`Meta.tile`)."""
-  return prefix_sum(_segment_tiles(bounds[:, 0], bounds[:, 1], block_m))
+  2], `segment_bounds`) has cdiv(end_s - a_s, block_m) tiles, a_s its first tile's first row
+  (`segment_first_row`), none if empty; its tile j reads lhs rows a_s + j * block_m + [0,
+  block_m) and writes those in [start_s, end_s). One XLA reduction (the counts fused into it);
+  the kernel finds each tile's segment (`Meta.tile`)."""
+  return prefix_sum(_segment_tiles(bounds[:, 0], bounds[:, 1], block_m, exact_starts))
 
 
 class Values:
@@ -125,7 +135,8 @@ class Values:
     return out
 
 
-def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool, zero_segments: bool = True):
+def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool, zero_segments: bool = True,
+               exact_starts: bool = False):
   """The kernel's own `launch_meta` for a few contiguous groups (`support.kernel_meta`,
   `Meta.sizes`): from the G group sizes, scalars the kernel reads where it needs a bound, the
   `tile_ends` and flat `segment_bounds` (same segments, same values) as `Values`: (ends,
@@ -142,7 +153,7 @@ def sizes_meta(sizes, *, rows: int, block_m: int, by_group: bool, zero_segments:
     return bounds, bounds
   count, ends = jnp.int32(0), []
   for start, end in segs:          # tile_ends' running tile counts
-    count = count + _segment_tiles(start, end, block_m)
+    count = count + _segment_tiles(start, end, block_m, exact_starts)
     ends.append(count)
   return Values(ends), bounds
 
@@ -157,14 +168,15 @@ class LaunchMeta(NamedTuple):
 
 def launch_meta(rows: int, block_m: int, *, by_group: bool, group_sizes=None, masked_m=None,
                 m_max: int = 0, direct: bool = False, kernel: bool = False,
-                zero_segments: bool = True) -> LaunchMeta:
+                zero_segments: bool = True, exact_starts: bool = False) -> LaunchMeta:
   """The metadata arrays of a launch over `rows` rows of the flat lhs: with `direct` (masked row
   tiles, M_max a multiple of block_m: `support.reads_masked_m`) masked_m itself, no XLA kernel;
   with `kernel` (a few contiguous groups: `support.kernel_meta`) group_sizes as both arrays,
   from which the kernel computes the rest (`sizes_meta`), no XLA kernel either; else
   `segment_bounds` (tiles="groups": and `tile_ends`). tiles="groups" tiles the zero segments
   too (rows no group owns, stored as zeros) unless zero_segments=False (invalid_rows=
-  "unwritten": the groups' tiles are then all the tiles in use)."""
+  "unwritten": the groups' tiles are then all the tiles in use); exact_starts: a segment's
+  tiles start at its first row (`segment_first_row`)."""
   zero_segments = by_group and zero_segments
   if direct:
     masked_m = masked_m.astype(jnp.int32)
@@ -179,7 +191,8 @@ def launch_meta(rows: int, block_m: int, *, by_group: bool, group_sizes=None, ma
   segments = bounds.shape[0]
   if not by_group:
     return LaunchMeta(bounds.reshape(-1), bounds.reshape(-1), -(-rows // block_m), segments)
-  return LaunchMeta(tile_ends(bounds, block_m=block_m), bounds.reshape(-1),
+  return LaunchMeta(tile_ends(bounds, block_m=block_m, exact_starts=exact_starts),
+                    bounds.reshape(-1),
                     group_tiles_bound(rows, segments, block_m), segments)
 
 
@@ -209,7 +222,7 @@ def count_sorted(values, n: int, bound, *, strict: bool = False, stride: int = 1
 @dataclasses.dataclass(frozen=True)
 class Meta:
   """How the kernel reads a launch's metadata: `bound(g, side)`, the start (side 0) or end (1)
-  of segment g; `tile(m)`, row tile m's (first, last, first row / 8): the first and last group
+  of segment g; `tile(m)`, row tile m's (first, last, first row): the first and last group
   (tiles="groups": segment) whose rows it may meet (last < first: none) and where its rows
   start; `counts()`, tiles="groups": (tiles in use, tiles of the groups). Three forms:
   - rows tiles (`bounds_ref`: `segment_bounds` [2 * G], flat): tile m holds rows m * block_m +
@@ -217,7 +230,8 @@ class Meta:
     end, less one; each a search of the bounds (`count_sorted`).
   - tiles="groups" (`ends_ref`: `tile_ends` [S]; `bounds_ref` [2 * S]): tile m is in the
     segment where the running tile count first exceeds m (a search), its rows start at the
-    segment's first row rounded down to 8, plus block_m per tile of the segment before it.
+    segment's first tile's first row (`segment_first_row`: with `exact_starts` the segment's
+    first row, else that rounded down to 8), plus block_m per tile of the segment before it.
   - masked rows tiles with `m_max` > 0 (M_max a multiple of block_m; `bounds_ref`: masked_m
     [G]): group g owns rows g * M_max + [0, masked_m[g]) (clipped to [0, M_max]) and row tile m
     lies in group m // (M_max / block_m), so the kernel needs no XLA kernel before it (the XLA
@@ -238,6 +252,7 @@ class Meta:
   m_max: int = 0
   sizes: bool = False
   rows: int = 0
+  exact_starts: bool = False
 
   def _arrays(self):
     """(ends, flat bounds): XLA's, or computed here from the group sizes (`sizes`)."""
@@ -245,7 +260,8 @@ class Meta:
       return self.ends_ref, self.bounds_ref
     return sizes_meta([self.bounds_ref[g] for g in range(self.num_groups)], rows=self.rows,
                       block_m=self.block_m, by_group=self.by_group,
-                      zero_segments=self.segments > self.num_groups)
+                      zero_segments=self.segments > self.num_groups,
+                      exact_starts=self.exact_starts)
 
   def _masked_rows(self, g):
     """m_max > 0: group g's valid rows, masked_m[g] clipped to [0, M_max]."""
@@ -270,21 +286,21 @@ class Meta:
     return ends[self.segments - 1], ends[self.num_groups - 1]
 
   def tile(self, m):
-    """Row tile m's (first, last, first row / 8); one search per call: call once per unit."""
+    """Row tile m's (first, last, first row); one search per call: call once per unit."""
     bm = self.block_m
     if self.m_max:
       per_group = self.m_max // bm
       g = lax.div(m, per_group)
       past = self._masked_rows(g) <= lax.rem(m, per_group) * bm
-      return g + past.astype(jnp.int32), g, m * (bm // 8)
+      return g + past.astype(jnp.int32), g, m * bm
     ends, bounds = self._arrays()
     if not self.by_group:
       first = count_sorted(bounds, self.num_groups, m * bm, stride=2, offset=1)
       last = count_sorted(bounds, self.num_groups, m * bm + bm, strict=True, stride=2) - 1
-      return first, last, m * (bm // 8)
+      return first, last, m * bm
     seg = jnp.minimum(count_sorted(ends, self.segments, m), self.segments - 1)
     before = jnp.where(seg > 0, ends[jnp.maximum(seg - 1, 0)], 0)
-    return seg, seg, lax.div(bounds[2 * seg], 8) + (m - before) * (bm // 8)
+    return seg, seg, segment_first_row(bounds[2 * seg], self.exact_starts) + (m - before) * bm
 
 
 def tail_pieces(units, num_ctas: int, split: int):

@@ -69,6 +69,8 @@ class Static:
   row_stores: bool = False    # group tiles: output buffers without transforms (`operand_ring(
                               # swizzle=False)`), every row of a segment stored by TMA
                               # (config.segment_stores="rows"; `segment_send`)
+  exact_starts: bool = False  # group tiles start at their segment's first row, not that
+                              # rounded down to 8 (`support.exact_starts`)
   interpret: bool = False
 
   @property

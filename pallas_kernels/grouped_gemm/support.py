@@ -10,10 +10,11 @@ from typing import Callable
 from pallas_kernels import _mgpu
 from pallas_kernels.grouped_gemm.config import GroupedGemmPallasConfig
 
-__all__ = ["FP8", "FP8_DEFERRED_COLS", "KERNEL_META_GROUPS", "SCALE_BLOCK", "SUPPORTED_DTYPES",
-           "TILE_RING", "TILE_SLOT", "SignalConsumer", "column_parts", "deferred_stores", "epilogue_buffers",
-           "half_tiles", "kernel_meta", "reads_masked_m", "signal_target", "signals_reason",
-           "smem_bytes", "tail_split", "unsupported_reason"]
+__all__ = ["EXACT_STARTS", "FP8", "FP8_DEFERRED_COLS", "KERNEL_META_GROUPS", "SCALE_BLOCK",
+           "SUPPORTED_DTYPES", "TILE_RING", "TILE_SLOT", "SignalConsumer", "column_parts",
+           "deferred_stores", "epilogue_buffers", "exact_starts", "half_tiles", "kernel_meta",
+           "reads_masked_m", "signal_target", "signals_reason", "smem_bytes", "tail_split",
+           "unsupported_reason"]
 
 SUPPORTED_DTYPES = ("bfloat16", "float16", "float8_e4m3fn")
 FP8 = "float8_e4m3fn"
@@ -204,6 +205,25 @@ def tail_split(config: GroupedGemmPallasConfig, *, activation: str | None, fp8: 
     return 1
   cols = config.wg_tile[1] // column_parts(activation)
   return next((p for p in (4, 2) if cols // p and (cols // p) % 64 == 0), 1)
+
+
+# 16-bit row-store group tiles start at their segment's first row (`exact_starts`); False: at
+# that rounded down to 8, as the swizzled stores need (the switch an A/B flips).
+EXACT_STARTS = True
+
+
+def exact_starts(config: GroupedGemmPallasConfig, *, fp8: bool) -> bool:
+  """Whether a segment's tiles start at its first row (`plan.segment_first_row`) rather than
+  that rounded down to 8: 16-bit group tiles whose every row goes out by TMA boxes from a
+  buffer without transforms (config.segment_stores="rows"), which may start at any row. A
+  segment then has cdiv(rows, block_m) tiles, never one more for the up to 7 rows of its
+  neighbour before it, and no tile reads those rows; the lhs loads through its ring's untiled
+  view (a tiled copy's rows start at whole 8-row tiles: jax 0.11 refuses the build). H200, one
+  process, 2 rounds, checked (session 71, logs/session71/run476): Gm_prefill_gu 834.2-835.3 us
+  -> 830.2-830.7. Not fp8: DS_G16_m64_gu/fp8's build stopped at an illegal instruction on the
+  H200 (run476; it passes the interpret tests), the cause not found."""
+  return (EXACT_STARTS and not fp8 and config.tiles == "groups"
+          and config.segment_stores == "rows")
 
 
 def deferred_stores(config: GroupedGemmPallasConfig, *, fp8: bool, signals: bool) -> bool:

@@ -19,7 +19,8 @@ from pallas_kernels.grouped_gemm import plan
 from pallas_kernels.grouped_gemm.plan import (Deal, StreamDeal, count_sorted, group_tiles_bound,
                                               tail_pieces, unit_tile)
 from pallas_kernels.grouped_gemm.support import (FP8_DEFERRED_COLS, SignalConsumer,
-                                                 deferred_stores, epilogue_buffers, half_tiles,
+                                                 deferred_stores, epilogue_buffers,
+                                                 exact_starts, half_tiles,
                                                  signal_target, signals_reason, smem_bytes,
                                                  tail_split, unsupported_reason)
 from pallas_kernels.grouped_gemm import quantize_lhs_fp8, quantize_rhs_fp8
@@ -74,11 +75,15 @@ def test_contiguous_ragged_groups(rng, num_groups, empty, config, num_sms):
   m, k, used = 200, 136, 181
   n = 320 if config.block_n == 192 else 128
   sizes = random_group_sizes(rng, num_groups, used, empty=empty)
+  if config.segment_stores == "rows":   # a whole tile's rows from row 3: one tile (exact
+    rest = used - 3 - config.block_m     # starts); from row 0 it would leave 3 rows unwritten
+    sizes = np.concatenate([[3, config.block_m],
+                            random_group_sizes(rng, num_groups - 2, rest, empty=empty)])
   lhs = rng.standard_normal((m, k)).astype(np.float32)
   lhs[used:] = np.nan
   rhs = rng.standard_normal((num_groups, k, n)).astype(np.float32) / np.sqrt(k)
   lhs16, rhs16 = jnp.asarray(lhs, jnp.bfloat16), jnp.asarray(rhs, jnp.bfloat16)
-  out = _run(lhs16, rhs16, jnp.asarray(sizes), config=config, num_sms=num_sms)
+  out = _run(lhs16, rhs16, jnp.asarray(sizes, jnp.int32), config=config, num_sms=num_sms)
   assert out.shape == (m, n) and out.dtype == jnp.bfloat16
   want = grouped_gemm_numpy(np.asarray(lhs16, np.float64), np.asarray(rhs16, np.float64), sizes)
   _close(out, want)
@@ -614,11 +619,11 @@ def test_fp8_half_tiles(rng, config):
 
 
 def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, zero_segments=True,
-              **groups):
+              exact_starts=False, **groups):
   """What the kernel reads, through `plan.Meta` over the arrays `plan.launch_meta` computes (the
   kernel's reads done on arrays): every segment's bounds ([S, 2]; with `direct`, masked_m read
   as the kernel reads it, S = G), every row tile's `Meta.tile` entry ([tiles, 3]: first, last,
-  first row / 8; tiles="groups": only those of the tiles in use) and, tiles="groups",
+  first row; tiles="groups": only those of the tiles in use) and, tiles="groups",
   `Meta.counts` (tiles in use, tiles of the groups). With `kernel`, the metadata the kernel
   computes from the group sizes (`plan.sizes_meta`) instead of XLA's. `Meta.segment` must give
   the bounds `Meta.bound` gives. One jitted function of
@@ -629,9 +634,11 @@ def _metadata(rows, block_m, by_group, *, direct=False, kernel=False, zero_segme
 
   def run(**groups):
     launch = plan.launch_meta(rows, block_m, by_group=by_group, m_max=m_max, direct=direct,
-                              kernel=kernel, zero_segments=zero_segments, **groups)
+                              kernel=kernel, zero_segments=zero_segments,
+                              exact_starts=exact_starts, **groups)
     meta = plan.Meta(launch.ends, launch.bounds, block_m, num_groups, segments=launch.segments,
-                     by_group=by_group, m_max=m_max if direct else 0, sizes=kernel, rows=rows)
+                     by_group=by_group, m_max=m_max if direct else 0, sizes=kernel, rows=rows,
+                     exact_starts=exact_starts)
     segs = jnp.arange(launch.segments or num_groups, dtype=jnp.int32)
     bounds = jnp.stack([jax.vmap(lambda g, e=e: meta.bound(g, e))(segs) for e in (0, 1)], 1)
     pairs = jnp.stack(jax.vmap(meta.segment)(segs), 1)
@@ -666,7 +673,7 @@ def test_row_tile_entries_match_brute_force(rng):
     bm = int(rng.choice([64, 128]))
     rows = max(int(ends[-1]), 1) + int(rng.integers(0, 2 * bm))
     _, got, _ = _metadata(rows, bm, False, group_sizes=jnp.asarray(sizes))
-    assert np.array_equal(got[:, 2] * 8, np.arange(len(got)) * bm)
+    assert np.array_equal(got[:, 2], np.arange(len(got)) * bm)
     for t in range(len(got)):
       touching = [g for g in range(num_groups)
                   if sizes[g] and starts[g] < (t + 1) * bm and ends[g] > t * bm]
@@ -694,10 +701,12 @@ def test_masked_row_tiles_read_from_masked_m_match_the_searched_bounds(rng):
     assert np.array_equal(direct[1], searched[1]), (trial, masked_m)      # tile entries
 
 
+@pytest.mark.parametrize("exact_starts", [False, True])
 @pytest.mark.parametrize("masked", [False, True])
-def test_group_tiles_cover_every_row_once(rng, masked):
-  """tiles="groups": each tile lies in one segment and starts at a multiple of 8; every row of
-  the result is written by exactly one tile (its group's, or a zero segment's for rows no group
+def test_group_tiles_cover_every_row_once(rng, masked, exact_starts):
+  """tiles="groups": each tile lies in one segment; a segment's first tile starts at its first
+  row (exact_starts) or that rounded down to 8, each next one block_m rows on; every row of the
+  result is written by exactly one tile (its group's, or a zero segment's for rows no group
   owns), since a tile writes exactly its segment's rows."""
   for trial in range(20):
     num_groups = int(rng.integers(1, 9))
@@ -709,7 +718,7 @@ def test_group_tiles_cover_every_row_once(rng, masked):
       starts = np.arange(num_groups, dtype=np.int32) * m_max
       ends = starts + np.clip(masked_m, 0, m_max)
       bounds, tiles, (used, work) = _metadata(rows, bm, True, masked_m=jnp.asarray(masked_m),
-                                              m_max=m_max)
+                                              m_max=m_max, exact_starts=exact_starts)
     else:
       rows = int(rng.integers(1, 400))
       sizes = random_group_sizes(rng, num_groups, int(rng.integers(0, rows + 60)),
@@ -718,18 +727,23 @@ def test_group_tiles_cover_every_row_once(rng, masked):
         sizes[:2] = 3, bm
       ends = np.minimum(np.cumsum(sizes), rows).astype(np.int32)    # more rows than lhs: clipped
       starts = np.concatenate([[0], ends[:-1]]).astype(np.int32)
-      bounds, tiles, (used, work) = _metadata(rows, bm, True, group_sizes=jnp.asarray(sizes))
+      bounds, tiles, (used, work) = _metadata(rows, bm, True, group_sizes=jnp.asarray(sizes),
+                                              exact_starts=exact_starts)
     seg_starts, seg_ends = bounds.T
     assert np.array_equal(seg_starts[:num_groups], starts), trial
     assert np.array_equal(seg_ends[:num_groups], ends), trial
     assert used == len(tiles) <= group_tiles_bound(rows, len(seg_starts), bm), trial
+    if exact_starts:   # no tile for the rows of a neighbour's 8-row tile
+      assert used == (-(-(seg_ends - seg_starts) // bm)).sum(), trial
     assert (tiles[:, 0] == tiles[:, 1]).all()
     # the groups' tiles first (`work` of them), the zero segments' after
     assert (tiles[:work, 0] < num_groups).all() and (tiles[work:, 0] >= num_groups).all()
     writer = np.full(rows, -1)
-    for t, (s_lo, s_hi, row8) in enumerate(tiles):
+    for t, (s_lo, s_hi, row) in enumerate(tiles):
       assert seg_ends[s_lo] > seg_starts[s_lo], (trial, t)
-      r = row8 * 8 + np.arange(bm)
+      first = seg_starts[s_lo] if exact_starts else seg_starts[s_lo] // 8 * 8
+      assert (row - first) % bm == 0 and row >= first, (trial, t)
+      r = row + np.arange(bm)
       mine = r[(r >= seg_starts[s_lo]) & (r < seg_ends[s_lo])]
       assert mine.size, (trial, t)                     # no tile of a segment is wasted
       assert (writer[mine] == -1).all(), (trial, t)    # no row written twice
@@ -746,7 +760,8 @@ def test_kernel_metadata_matches_xla_metadata(rng):
   """`plan.sizes_meta` (the kernel's own metadata for a few contiguous groups, no XLA kernel
   before the launch) gives every bound, row tile entry and tile count that XLA's
   `segment_bounds` and `tile_ends` give: both tile kinds, sizes past the rows, negative and
-  empty. Without zero segments (invalid_rows="unwritten") the groups' tiles are all in use."""
+  empty, tiles from a segment's first row or that rounded down to 8. Without zero segments
+  (invalid_rows="unwritten") the groups' tiles are all in use."""
   for trial in range(16):
     num_groups = int(rng.integers(1, 10))
     bm = int(rng.choice([64, 128, 192]))
@@ -757,10 +772,12 @@ def test_kernel_metadata_matches_xla_metadata(rng):
                                empty=int(rng.integers(0, num_groups)))
     sizes[rng.integers(num_groups)] -= int(rng.integers(0, 3)) * 40    # negative: no rows
     if num_groups > 2:   # a whole tile's rows from a row that is no multiple of 8: 2 tiles
-      sizes[:2] = 3, bm
+      sizes[:2] = 3, bm  # (1 with exact starts)
     groups = dict(group_sizes=jnp.asarray(sizes))
-    xla = _metadata(rows, bm, by_group, zero_segments=zero, **dict(groups))
-    mine = _metadata(rows, bm, by_group, kernel=True, zero_segments=zero, **dict(groups))
+    exact = by_group and trial % 4 == 1
+    xla = _metadata(rows, bm, by_group, zero_segments=zero, exact_starts=exact, **dict(groups))
+    mine = _metadata(rows, bm, by_group, kernel=True, zero_segments=zero, exact_starts=exact,
+                     **dict(groups))
     for a, b in zip(xla, mine):
       assert np.array_equal(a, b), (trial, groups)
     if by_group:
@@ -823,6 +840,17 @@ def test_deferred_stores_only_on_group_tiles_without_signals():
   assert not deferred_stores(C(block_m=128, block_n=128, **fp8_groups), fp8=True, signals=False)
   assert not deferred_stores(C(block_m=128, block_n=192, segment_stores="rows", **fp8_groups),
                              fp8=True, signals=False)
+
+
+def test_exact_starts_only_for_16_bit_row_store_group_tiles():
+  # Tiles from their segment's first row need stores that may start at any row (row stores)
+  # and, for the lhs, the untiled view; fp8's build stopped at an illegal instruction on the
+  # H200 (session 71, run476), so fp8 keeps tiles at the first row rounded down to 8.
+  rows = C(block_m=128, block_n=128, tiles="groups", segment_stores="rows")
+  assert exact_starts(rows, fp8=False)
+  assert not exact_starts(rows, fp8=True)
+  assert not exact_starts(C(block_m=128, block_n=128, tiles="groups"), fp8=False)
+  assert not exact_starts(C(block_m=128, block_n=128), fp8=False)
 
 
 def test_tail_pieces_deal_the_last_units_as_column_pieces():
@@ -930,8 +958,13 @@ def test_snake_deals_alternating_units_to_every_cta():
     # DS_G16_m64_gu/fp8 tiles, one stage deeper
     (C(block_m=128, block_n=128, block_k=128, num_stages=6, tiles="groups",
        segment_stores="rows"), jnp.float8_e4m3fn),
+    # the table's Gm_prefill_gu: 16-bit row stores, tiles from their segment's first row, the
+    # lhs through its ring's untiled view (`support.exact_starts`; a tiled copy's rows must
+    # start at whole 8-row tiles: jax 0.11 refuses it, session 71's run475)
+    (C(block_m=128, block_n=128, split="m", num_stages=5, band=1, tiles="groups",
+       segment_stores="rows"), jnp.bfloat16),
 ], ids=["bf16_128x256_s4", "fp8_128x192_s4_sk", "fp8_128x128_s6", "fp8_128x192_s5",
-        "fp8_128x128_s6_rows_deferred"])
+        "fp8_128x128_s6_rows_deferred", "bf16_128x128_s5_rows_exact_starts"])
 def test_smem_estimate_near_the_limit_compiles(config, dtype):
   # support.smem_bytes (through _mgpu.scoped_smem_bytes, which the attention kernel shares) puts
   # the bf16 config 1 KB under the 227 KB limit: the CUDA export on CPU runs Mosaic GPU's own

@@ -18,19 +18,24 @@ python .../ab_configs.py OUT NAME ROUNDS ROW[,ROW...] VARIANT [VARIANT ...]
 e.g. table "skip=mosaic.FP8_PROMOTE:skip,check:false" with session 39's fp8_promote patch.
 "plan.NAME:value" (session 68) sets a flag of the kernel's plan module the same way (e.g.
 "plan.MIN_STREAM_STEPS:56": stream-K ranges of at least 56 K steps, so fewer CTAs share a cut
-unit).
+unit), and "support.NAME:value" (session 71) one of its support module (e.g.
+"support.EXACT_STARTS:false": row-store group tiles from their segment's first row rounded down
+to 8, as before session 71).
 With AB_LOWER=1 (session 68's review) nothing runs: every variant of every row is exported for
 cuda on CPU under the tests' abstract H200 mesh (`lower_all`), so a ready A/B script can be
 checked before device time is spent on it (`AB_LOWER=1 OUT=DIR bash .../ab_run.sh ...`, or the
-script that calls it, with tests/ importable)."""
+script that calls it, with tests/ importable). Run it under the H200's jax 0.11.2 as well
+(`PATH=/tmp/v011/bin:$PATH`, the venv `logs/session66/jax011_lowering.sh` makes): session 71's
+exact starts passed the dry run under jax 0.10.2 and failed to lower on the H200 (run475), as
+under jax 0.11.2 on CPU."""
 import os, sys
 
 import jax
 sys.path.insert(0, "benchmarks/results/logs/grouped_gemm_session20")
 from ab_case import config_runner, interleaved
-from pallas_kernels.grouped_gemm import mosaic, plan
+from pallas_kernels.grouped_gemm import mosaic, plan, support
 
-_MODULES = {"mosaic": mosaic, "plan": plan}    # the modules whose flags a variant may set
+_MODULES = {"mosaic": mosaic, "plan": plan, "support": support}   # flags a variant may set
 
 
 def _value(text: str):
