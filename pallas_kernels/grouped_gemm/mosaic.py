@@ -54,9 +54,8 @@ from pallas_kernels.grouped_gemm.reference import (check_invalid_rows, check_lhs
 from pallas_kernels.grouped_gemm.support import (FP8, SCALE_BLOCK, TILE_RING, TILE_SLOT,
                                                  SignalConsumer, column_parts, deferred_stores,
                                                  epilogue_buffers, exact_starts, half_tiles,
-                                                 kernel_meta,
-                                                 reads_masked_m, signals_reason, tail_split,
-                                                 unsupported_reason)
+                                                 kernel_meta, reads_masked_m, signals_reason,
+                                                 tail_split, unsupported_reason)
 
 __all__ = ["grouped_gemm_pallas"]
 
