@@ -120,7 +120,7 @@ def segment_steps(start, ext, prefix, tok0, *, tile_tokens: int, block_kv: int,
   nonempty = t_hi >= t_lo
   q_lo = prefix + t_lo - start
   q_hi = prefix + t_hi - start
-  k_lo = jnp.zeros_like(q_lo) if window is None else jnp.maximum(q_lo - (window - 1), 0)
+  k_lo = q_lo * 0 if window is None else jnp.maximum(q_lo - (window - 1), 0)
   pb0 = lax.div(k_lo, bk)
   pb1 = lax.div(jnp.minimum(q_hi + 1, prefix) + bk - 1, bk)
   n_prefix = jnp.where(nonempty, jnp.maximum(pb1 - pb0, 0), 0)
