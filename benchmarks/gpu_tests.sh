@@ -18,8 +18,7 @@ limit=$1 workers=$2
 shift 2
 OUT=${OUT:-out/gpu_tests}
 mkdir -p "$OUT"
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$PWD:$PWD/tests${PYTHONPATH:+:$PYTHONPATH}
+source benchmarks/device_env.sh
 if [ "$workers" -gt 1 ]; then
   python3 -m pip install -q --no-index --no-deps --upgrade --target /tmp/xdist \
     .peers/xdist/*.whl > /dev/null 2>&1 || { echo "no pytest-xdist wheels in .peers/xdist: run benchmarks/fetch_peer_wheels.sh"; exit 1; }

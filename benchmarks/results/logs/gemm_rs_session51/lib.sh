@@ -2,8 +2,7 @@
 # (the review of session 51 folded their repeated lines in here; each script's commands are
 # unchanged): the device environment (no NVLink multicast; the repository and tests on
 # PYTHONPATH), F (absl's log lines, filtered out of the logs) and three helpers.
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$PWD:$PWD/tests
+source benchmarks/device_env.sh   # (written out here until session 71)
 F='^[IW][0-9]{4}'
 
 # only_on KIND: print the GPUs' name and end the script unless it contains KIND (e.g. H200).

@@ -7,8 +7,7 @@
 # ptxas report on every build and keeps its spill / C75xx (wgmma serialization) lines, counted,
 # in $OUT/NAME_ptxas.log. SASS=1 (session 42) has every variant's builds dump PTX and SASS
 # (ab_configs.py's AB_DUMP_TO), packed as $OUT/NAME_sass.tgz.
-export NCCL_NVLS_ENABLE=0 TORCH_SYMM_MEM_DISABLE_MULTICAST=1 NVSHMEM_DISABLE_NVLS=1 PYTHONUNBUFFERED=1
-export PYTHONPATH=$PWD:$PWD/tests
+source benchmarks/device_env.sh   # (session 71's review: written out here before)
 limit=$1 name=$2
 shift 2
 ab=benchmarks/results/logs/grouped_gemm_session20/ab_configs.py
