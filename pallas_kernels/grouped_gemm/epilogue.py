@@ -101,11 +101,9 @@ class Pending(NamedTuple):
     """The stores as one callable per chunk (`stores` chunks sent before them), for the next
     unit's K steps to issue one every FLUSH_SPACING steps (`_mgpu.consume`'s after_steps)."""
     # Carried through the unit loop, the offsets lose what Mosaic's layout inference must see:
-    # rows start at multiples of 8 (tiles at a segment's first row rounded down to 8, consumers
-    # 64 rows apart; not with st.exact_starts, whose row stores are TMA boxes of any row),
-    # columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
-    row0 = self.row0 if st.exact_starts else pl.multiple_of(self.row0, 8)
-    col0 = pl.multiple_of(self.col0, _mgpu.EPI_COLS)
+    # rows start at multiples of 8 unless st.exact_starts (`Static.tile_row`; consumers 64 rows
+    # apart), columns at multiples of 64 (column tiles, pieces and shares of 64 columns).
+    row0, col0 = st.tile_row(self.row0), pl.multiple_of(self.col0, _mgpu.EPI_COLS)
     send = segment_send(out_ref, meta, self.seg, row0, col0, st.wg_rows, st)
     return _mgpu.chunk_flushes(self.chunks, bufs, stores, send,
                                lambda c: self.live & (c < self.count))

@@ -89,13 +89,6 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                   st.tail_split, snake=not st.by_group, snake_last=st.m_max > st.block_m))
   my_units = deal.count(cta)
 
-  def first_row(row):
-    """A tile's first row (`Meta.tile`), as Mosaic's layout inference must see it: a multiple
-    of 8 (a tiled copy's rows start at whole 8-row tiles), which it is unless st.exact_starts
-    (whose lhs loads go through the untiled view); read from shared memory, the consumers'
-    copy would not show it."""
-    return row if st.exact_starts else pl.multiple_of(row, 8)
-
   def group_steps(g, span, last=None):
     """(start, end, K steps) of group or segment g in a unit's `span` of K steps: an empty
     group, a segment of rows no group owns (g >= G, tiles="groups") and, given `last`, a g past
@@ -124,7 +117,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
         t_smem[TILE_SLOT * slot + f] = value
       plgpu.barrier_arrive(t_full.at[slot])
       return for_each_group(g_lo, g_hi, span,
-                            functools.partial(issue, first_row(tile_row), n, span), count)
+                            functools.partial(issue, st.tile_row(tile_row), n, span), count)
 
     def issue(row0, n, span, g, start, end, k_steps, count):
       del start
@@ -304,7 +297,7 @@ def _kernel(groups_ref, bounds_ref, lhs_ref, rhs_ref, lscale_ref, rscale_ref, ou
                  if st.deferred else ())
       my_rows = wg * rows if split == "m" else 0
       g_lo, g_hi, tile_row = tile
-      row0 = first_row(tile_row) + my_rows           # lhs rows (groups' bounds are in these)
+      row0 = st.tile_row(tile_row) + my_rows         # lhs rows (groups' bounds are in these)
       out_row0 = m * st.block_m + my_rows                 # rows tiles' result rows
       col0 = n * part_n + off
 
@@ -628,10 +621,11 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
   direct = masked_m is not None and reads_masked_m(config, m_max=lhs.shape[1])
   # A few groups: the kernel computes the rest from group_sizes (`plan.Meta.sizes`).
   in_kernel = not direct and kernel_meta(num_groups, masked=masked_m is not None)
+  exact = exact_starts(config, fp8=fp8)   # tiles from their segment's first row (plan, Static)
   launch = launch_meta(rows, bm, by_group=by_group, group_sizes=group_sizes, masked_m=masked_m,
                        m_max=0 if masked_m is None else lhs.shape[1], direct=direct,
                        kernel=in_kernel, zero_segments=invalid_rows == "zero",
-                       exact_starts=exact_starts(config, fp8=fp8))
+                       exact_starts=exact)
   if fp8:   # scales of a K block for consecutive rows are contiguous: one TMA row per step
     lscale = (lhs_scale.reshape(k // SCALE_BLOCK, rows) if lhs_scale_layout == "km" else
               lhs_scale.reshape(rows, k // SCALE_BLOCK).T).astype(_F32)
@@ -698,14 +692,14 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                # exact starts: the lhs loads through the untiled view too, whose TMA boxes may
                # start at any row (a tiled copy's rows start at whole 8-row tiles)
                untiled_lhs=_mgpu.untiled_copies(k, dtype, interpret=interpret) or (
-                   exact_starts(config, fp8=fp8) and not interpret),
+                   exact and not interpret),
                untiled_rhs=k_major and _mgpu.untiled_copies(k, dtype, interpret=interpret),
                untiled_out=_mgpu.untiled_copies(n_out, out_dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,
                n_blocks=-(-n // SCALE_BLOCK),
                epi_bufs=epilogue_buffers(config, itemsize=jnp.dtype(dtype).itemsize),
                row_stores=config.segment_stores == "rows",
-               exact_starts=exact_starts(config, fp8=fp8))
+               exact_starts=exact)
   # The interpreter has no TMA clipping: rows tiles store whole tiles, and a segment's last
   # tile addresses rows up to block_m past the result (it stores none of them).
   out_rows = (m_tiles * bm if not by_group else rows + bm) if interpret else rows

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 
 import jax.numpy as jnp
+from jax.experimental import pallas as pl
 
 from pallas_kernels import _mgpu
 
@@ -82,3 +83,11 @@ class Static:
     """Arrivals of a K step's lhs on its slot's barrier: one copy, or with exact boxes one copy
     or plain arrival per box size (`_mgpu.box_sizes`, as the producer's `power_of_two_boxes`)."""
     return _mgpu.box_sizes(self.block_m // 8) if self.exact_boxes else 1
+
+  def tile_row(self, row):
+    """A tile's (or a consumer's share's) first row as Mosaic's layout inference must see it: a
+    multiple of 8 (a tiled copy's rows start at whole 8-row tiles; the swizzled stores' boxes at
+    the chunk buffer's 8-row tiles), which it is unless `exact_starts` (`plan.segment_first_row`:
+    the lhs loads through the untiled view, the stores are row boxes). Carried through a loop or
+    read from shared memory, the value no longer shows it."""
+    return row if self.exact_starts else pl.multiple_of(row, 8)

@@ -756,6 +756,33 @@ def test_group_tiles_cover_every_row_once(rng, masked, exact_starts):
     assert (writer[~owned] >= num_groups).all(), trial     # zero segments only
 
 
+def test_exact_starts_drop_the_tiles_of_a_neighbours_rows():
+  """The figures support.exact_starts quotes, on the benchmark's group sizes (PEERS.md §3) at
+  128 rows a tile: Gm_prefill_gu's 575 tiles computing 69824 rows (65536 valid; a last tile of
+  at most 64 rows runs as a half tile, 64 rows) become 568 and 69248; on the decode shapes,
+  whose groups each fit one tile, the counts do not change."""
+  from jaxkern.shapes import GROUPED_GEMM_SHAPES
+
+  def tiles_and_rows(shape, exact):
+    sizes = shape.group_sizes()
+    rows = int(sizes.sum())
+    launch = plan.launch_meta(rows, 128, by_group=True, group_sizes=jnp.asarray(sizes),
+                              exact_starts=exact)
+    ends = np.asarray(launch.ends)
+    bounds = np.asarray(launch.bounds).reshape(-1, 2)[:shape.num_groups]
+    first = bounds[:, 0] if exact else bounds[:, 0] // 8 * 8
+    span = np.where(bounds[:, 1] > bounds[:, 0], bounds[:, 1] - first, 0)
+    last = span - (-(-span // 128) - 1) * 128          # rows of a segment's last tile
+    computed = (-(-span // 128) - 1) * 128 + np.where(span == 0, 0,
+                                                     np.where(last <= 64, 64, 128))
+    return int(ends[-1]), int(computed.sum())
+  by_name = {s.name: s for s in GROUPED_GEMM_SHAPES}
+  assert tiles_and_rows(by_name["Gm_prefill_gu"], False) == (575, 69824)
+  assert tiles_and_rows(by_name["Gm_prefill_gu"], True) == (568, 69248)
+  for name in ("DS_G16_m64_gu", "DS_G16_m32_dn", "Gm_decode_gu", "Gm_decode_dn"):
+    assert tiles_and_rows(by_name[name], True) == tiles_and_rows(by_name[name], False), name
+
+
 def test_kernel_metadata_matches_xla_metadata(rng):
   """`plan.sizes_meta` (the kernel's own metadata for a few contiguous groups, no XLA kernel
   before the launch) gives every bound, row tile entry and tile count that XLA's
