@@ -10,8 +10,10 @@
 # the host, was not measured).
 # A call cut by LIMIT_S keeps the PASSED lines of its log: give the logs of earlier calls
 # (fetched back and carried in the working tree) as DONE_LOGs, and only the tests none of them
-# passed run. Writes $OUT/gpu_suite.log (-v: a PASSED / FAILED line per test) and
-# $OUT/summary.txt ($OUT: the device tool's output folder, else ./out/gpu_tests).
+# passed run. GPU_TESTS_K=EXPR runs only the tests `pytest -k EXPR` selects (session 71's
+# review: call scripts had written the xdist setup out again to run a subset). Writes
+# $OUT/gpu_suite.log (-v: a PASSED / FAILED line per test) and $OUT/summary.txt ($OUT: the
+# device tool's output folder, else ./out/gpu_tests).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 limit=$1 workers=$2
@@ -26,10 +28,11 @@ if [ "$workers" -gt 1 ]; then
   export XLA_PYTHON_CLIENT_MEM_FRACTION=$(python3 -c "print(round(0.9 / $workers, 3))")
 fi
 timeout "$limit" python3 - "$workers" "$@" <<'PY' 2>&1 | grep -Ev '^[IW][0-9]{4}' > "$OUT/gpu_suite.log"
-import re, subprocess, sys, pytest
+import os, re, subprocess, sys, pytest
 workers, done_logs = int(sys.argv[1]), sys.argv[2:]
+select = os.environ.get("GPU_TESTS_K")
 listed = subprocess.run([sys.executable, "-m", "pytest", "-q", "--collect-only", "-m", "gpu",
-                         "-p", "no:cacheprovider", "tests/gpu"],
+                         "-p", "no:cacheprovider", "tests/gpu", *(["-k", select] if select else [])],
                         capture_output=True, text=True).stdout.splitlines()
 ids = [l for l in listed if l.startswith("tests/")]     # ids may hold spaces: not for -k
 passed = set()

@@ -5,8 +5,8 @@
 #    start at their segment's first row): group tiles on every shape of several groups, the
 #    public op on every shape, K-major N edges, SwiGLU, half tiles, and the fp8 kernel (its tile
 #    rows now reach the lhs loads as multiples of 8 by a hint, not by a product with 8: only
-#    interpret-tested and lowered since); 6 processes (what the limit leaves out: a DONE_LOG-style
-#    rerun with the PASSED lines of this log).
+#    interpret-tested and lowered since); `benchmarks/gpu_tests.sh` with GPU_TESTS_K, 6
+#    processes, leaving out what run477 passed (a call cut by the limit: rerun with its log too).
 # 2. Gemma's prefill down projection with row stores (exact starts) against its table config
 #    (swizzled stores) and against row stores with the old starts, 3 rounds: run476 had one
 #    round, 404.8 against 409.3 us.
@@ -21,14 +21,8 @@ STEPS=${STEPS:-123}
 ab=benchmarks/results/logs/grouped_gemm_session20/ab_run.sh
 date +%T
 if [[ $STEPS == *1* ]]; then
-  python3 -m pip install -q --no-index --no-deps --target /tmp/xdist .peers/xdist/*.whl > /dev/null 2>&1
-  PYTHONPATH=$PYTHONPATH:/tmp/xdist XLA_PYTHON_CLIENT_MEM_FRACTION=0.15 timeout 480 \
-    python3 -m pytest -v -n 6 -m gpu -p no:cacheprovider tests/gpu/test_gpu_ops.py \
-    -k "pallas_group_tiles or grouped_gemm_peers_shapes or n_edge_k_major or pallas_swiglu or half_tiles or pallas_fp8" \
-    2>&1 | grep -Ev "$F" > $OUT/gpu_tests.log
-  echo "gpu tests rc ${PIPESTATUS[0]}"
-  grep -cE "PASSED" $OUT/gpu_tests.log
-  grep -E "FAILED|ERROR|passed|failed" $OUT/gpu_tests.log | cut -c1-200 | tail -12
+  GPU_TESTS_K="pallas_group_tiles or grouped_gemm_peers_shapes or n_edge_k_major or pallas_swiglu or half_tiles or pallas_fp8" \
+    bash benchmarks/gpu_tests.sh 480 6 benchmarks/results/logs/session71/run477/gpu_tests.log
   date +%T
 fi
 if [[ $STEPS == *2* ]]; then
