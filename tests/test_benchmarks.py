@@ -282,12 +282,36 @@ try:
   ab_why(recs, "T", "new", "old", against="x", source="y")
 except ValueError as e:
   print("error:", e)
+print(ab_why(recs, "S", "new", "old", against="A", source="B", processes=2).split(", in ")[1])
 """
-  assert _python(code).split("\n")[:3] == [
+  assert _python(code).split("\n")[:4] == [
       "([9.0, 9.04], [5.0, 5.039999999999999])",
       "call 9.0 / 9.0 us (kernel 5.0 / 5.0) against 11.0 / 11.3 (7.0 / 7.3) for the old row, in "
       "one process, 2 rounds (run1/ab.json)",
-      "error: no records of variant 'old' on T"]
+      "error: no records of variant 'old' on T",
+      "2 processes, 2 rounds (B)"]
+
+
+def test_joined_rounds_keep_only_the_complete_rounds_of_each_run():
+  """grouped_gemm_configs.joined_rounds (merge scripts joining A/B runs cut by their limit):
+  only the rounds in which every named variant ran, renumbered across the runs in order; other
+  shapes and variants left out; a ValueError where no round is complete."""
+  code = """
+from benchmarks.grouped_gemm_configs import joined_rounds
+rec = lambda v, r, us, s="S": dict(shape=s, variant=v, round=r, us=us, kernel_us=us - 1)
+run1 = [rec("old", 0, 10.0), rec("new", 0, 9.0), rec("x", 0, 8.0), rec("old", 1, 10.1)]
+run2 = [rec("new", 0, 9.1), rec("old", 0, 10.2), rec("old", 1, 10.3), rec("new", 1, 9.3),
+        rec("new", 0, 1.0, s="T")]
+for r in joined_rounds([run1, run2], "S", ("new", "old")):
+  print(r["round"], r["variant"], r["us"])
+try:
+  joined_rounds([run1[3:]], "S", ("new", "old"))
+except ValueError as e:
+  print("error:", e)
+"""
+  assert _python(code).split("\n")[:7] == [
+      "0 old 10.0", "0 new 9.0", "1 new 9.1", "1 old 10.2", "2 old 10.3", "2 new 9.3",
+      "error: no round of S timed all of ('new', 'old')"]
 
 
 def test_ab_row_changes_the_table_row_only_where_the_new_variant_won_every_round():
@@ -320,11 +344,25 @@ for bad in (dict(changes=dict(segment_stores="rows")),
       "error: Gm_decode_dn's row is not {'block_n': 128}"]
 
 
+def test_merge_main_runs_the_named_step_or_exits_with_the_doc():
+  """grouped_gemm_configs.merge_main (the sessions' merge scripts' command line): the one named
+  step runs; no step, an unknown one or two exit with the script's docstring."""
+  from benchmarks.grouped_gemm_configs import merge_main
+  ran = []
+  merge_main("DOC", ["merge", "table"], table=lambda: ran.append("t"), records=ran.clear)
+  assert ran == ["t"]
+  for argv in (["merge"], ["merge", "nope"], ["merge", "table", "records"]):
+    with pytest.raises(SystemExit, match="^DOC$"):
+      merge_main("DOC", argv, table=lambda: ran.append("t"))
+  assert ran == ["t"]
+
+
 def test_bench_records_replace_the_runs_shape_groups(tmp_path):
   """grouped_gemm_configs.bench_records (the sessions' merge scripts' last step): a run's records
   of the named shapes, tagged with the run, replace each (shape, layout, dtype) group of the
   committed results (records of other impls in the group go too), others untouched, the note
-  added; a shape the run has no records of is a ValueError."""
+  added; a shape the run has no records of is a ValueError. With run=None each record keeps the
+  run it has (a merge script's join of several runs), and one without is a ValueError."""
   import json
   rec = lambda shape, impl, us, layout="contiguous": dict(shape=shape, impl=impl, us=us,
                                                           layout=layout, dtype="bfloat16", tp=1)
@@ -335,6 +373,9 @@ def test_bench_records_replace_the_runs_shape_groups(tmp_path):
                rec("A", "jaxkern:auto", 20.0, "masked")])))
   (tmp_path / "run.json").write_text(json.dumps(dict(records=[
       rec("A", "jaxkern:auto", 8.0), rec("A", "peer", 9.5), rec("C", "jaxkern:auto", 1.0)])))
+  (tmp_path / "joined.json").write_text(json.dumps(dict(records=[
+      dict(rec("B", "jaxkern:auto", 4.0), run="R3"), dict(rec("B", "peer", 6.0), run="R4"),
+      rec("C", "jaxkern:auto", 1.0)])))
   code = f"""
 import json
 from benchmarks.grouped_gemm_configs import bench_records
@@ -347,12 +388,22 @@ try:
                 results={str(tmp_path)!r})
 except ValueError as e:
   print("error:", str(e).split(": ", 1)[1])
+joined = {str(tmp_path / "joined.json")!r}
+bench_records(joined, ("B",), run=None, note="J", results={str(tmp_path)!r})
+data = json.load(open({str(tmp_path / "h200/grouped_gemm.json")!r}))
+print([(r["shape"], r["impl"], r["us"], r.get("run")) for r in data["records"] if r["shape"] == "B"])
+try:
+  bench_records(joined, ("C",), run=None, note="J", results={str(tmp_path)!r})
+except ValueError as e:
+  print("error:", str(e).split(": ", 1)[1])
 """
-  assert _python(code, MPLBACKEND="Agg").split("\n")[:3] == [
+  assert _python(code, MPLBACKEND="Agg").split("\n")[:5] == [
       "old | N",
       "[('A', 'c', 'jaxkern:auto', 8.0, 'R1'), ('A', 'c', 'peer', 9.5, 'R1'), "
       "('B', 'c', 'jaxkern:auto', 5.0, None), ('A', 'm', 'jaxkern:auto', 20.0, None)]",
-      "error: no records of ['B']"]
+      "error: no records of ['B']",
+      "[('B', 'jaxkern:auto', 4.0, 'R3'), ('B', 'peer', 6.0, 'R4')]",
+      "error: records without their run (give run=)"]
 
 
 def test_configs_table_of_times_another_kinds_pick():

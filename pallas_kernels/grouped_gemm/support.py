@@ -220,8 +220,11 @@ def exact_starts(config: GroupedGemmPallasConfig, *, fp8: bool) -> bool:
   neighbour before it, and no tile reads those rows; the lhs loads through its ring's untiled
   view (a tiled copy's rows start at whole 8-row tiles: jax 0.11 refuses the build). H200, one
   process, 2 rounds, checked (session 71, logs/session71/run476): Gm_prefill_gu 834.2-835.3 us
-  -> 830.2-830.7. Not fp8: DS_G16_m64_gu/fp8's build stopped at an illegal instruction on the
-  H200 (run476; it passes the interpret tests), the cause not found."""
+  -> 830.2-830.7. Gm_prefill_dn's kernel with row stores and exact starts against its swizzled
+  stores, 3 rounds in 3 processes (run476, session 72's run479 / run481 on another H200): 404.8 /
+  384.2 / 384.7 against 409.3 / 387.9 / 388.1, so its H200 table row takes row stores. Not
+  fp8: DS_G16_m64_gu/fp8's build stopped at an illegal instruction on the H200 (run476; it
+  passes the interpret tests), the cause not found."""
   return (EXACT_STARTS and not fp8 and config.tiles == "groups"
           and config.segment_stores == "rows")
 
