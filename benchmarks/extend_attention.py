@@ -20,7 +20,7 @@ import jaxkern
 from benchmarks import _report, _timing
 from jaxkern.device import DeviceSpec
 from jaxkern.rules import roofline_us
-from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES, AttentionShape
+from jaxkern.shapes import AttentionShape, attention_shape_set
 from pallas_kernels.extend_attention import extend_attention_reference
 
 _SHAPES = flags.DEFINE_enum("shapes", "seed", ["seed", "hd128", "all", "small"],
@@ -126,9 +126,7 @@ def bench_shape(shape: AttentionShape, page_sizes, iters, floor_us) -> list[dict
 def main(argv):
   del argv
   device = DeviceSpec.current()
-  shapes = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
-            "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": SMALL_SHAPES}[_SHAPES.value]
-  shapes = _report.only(shapes, _ONLY.value)
+  shapes = _report.only(attention_shape_set(_SHAPES.value, SMALL_SHAPES), _ONLY.value)
   records = []
   for shape in shapes:
     floor = roofline_us(shape.causal_flops, shape.min_bytes(), device)

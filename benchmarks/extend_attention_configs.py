@@ -20,7 +20,7 @@ from jaxkern.device import DeviceSpec
 from jaxkern.ops.extend_attention import attention_problem
 from jaxkern.rules import extend_attention as rule
 from jaxkern.rules import roofline_us
-from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES, AttentionShape
+from jaxkern.shapes import AttentionShape, attention_shape_set
 from pallas_kernels.extend_attention import extend_attention_reference
 from pallas_kernels.extend_attention.mosaic import extend_attention_pallas
 from pallas_kernels.extend_attention.reference import extend_attention_xla
@@ -48,9 +48,7 @@ def main(argv):
   del argv
   _mgpu_debug.install()
   device = DeviceSpec.current()
-  shapes = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
-            "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": SMALL_SHAPES}[_SHAPES.value]
-  shapes = _report.only(shapes, _ONLY.value)
+  shapes = _report.only(attention_shape_set(_SHAPES.value, SMALL_SHAPES), _ONLY.value)
   records = []
   for shape in shapes:
     args, max_ext = shape.batch(page_size=_PAGE_SIZE.value, dtype=jnp.bfloat16)

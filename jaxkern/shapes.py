@@ -127,6 +127,16 @@ HD128_ATTENTION_SHAPES = tuple(
                              ("hd128_decode_8k", 32, 1, 8000, None)))
 
 
+def attention_shape_set(name: str, small: tuple[AttentionShape, ...]) -> tuple[AttentionShape, ...]:
+  """The attention benchmarks' --shapes sets: "seed" (PEERS.md §1), "hd128", "all" (both) or
+  "small" (the benchmark's own CPU smoke shapes, `small`); ValueError for any other name."""
+  sets = {"seed": ATTENTION_SHAPES, "hd128": HD128_ATTENTION_SHAPES,
+          "all": ATTENTION_SHAPES + HD128_ATTENTION_SHAPES, "small": small}
+  if name not in sets:
+    raise ValueError(f"shape set {name!r}: expected one of {sorted(sets)}")
+  return sets[name]
+
+
 @dataclasses.dataclass(frozen=True)
 class GroupedGemmShape:
   """G experts; `rows` total rows (prefill), or `expected_m` rows per expert drawn as

@@ -189,6 +189,20 @@ def test_gemm_reduce_scatter_plot_is_the_crossover(tmp_path):
   assert path.with_suffix(".png").stat().st_size > 0
 
 
+def test_attention_shape_sets_name_the_peers_hd128_both_or_the_benchmarks_small_ones():
+  """jaxkern.shapes.attention_shape_set (both attention benchmarks' --shapes): "all" is the
+  PEERS.md set then the head_dim 128 one, "small" the benchmark's own; another name is an
+  error naming the sets."""
+  from jaxkern.shapes import ATTENTION_SHAPES, HD128_ATTENTION_SHAPES, attention_shape_set
+  small = (AttentionShape("s", 1, 8, 0, num_q_heads=2, num_kv_heads=1, head_dim=64),)
+  assert attention_shape_set("seed", small) == ATTENTION_SHAPES
+  assert attention_shape_set("hd128", small) == HD128_ATTENTION_SHAPES
+  assert attention_shape_set("all", small) == ATTENTION_SHAPES + HD128_ATTENTION_SHAPES
+  assert attention_shape_set("small", small) == small
+  with pytest.raises(ValueError, match="'mixed'.*'all', 'hd128', 'seed', 'small'"):
+    attention_shape_set("mixed", small)
+
+
 def test_only_flag_selects_named_shapes_and_rejects_unknown_ones():
   from absl import app
   from benchmarks import _report
@@ -347,14 +361,16 @@ for bad in (dict(changes=dict(segment_stores="rows")),
 def test_merge_main_runs_the_named_step_or_exits_with_the_doc():
   """grouped_gemm_configs.merge_main (the sessions' merge scripts' command line): the one named
   step runs; no step, an unknown one or two exit with the script's docstring."""
-  from benchmarks.grouped_gemm_configs import merge_main
-  ran = []
-  merge_main("DOC", ["merge", "table"], table=lambda: ran.append("t"), records=ran.clear)
-  assert ran == ["t"]
-  for argv in (["merge"], ["merge", "nope"], ["merge", "table", "records"]):
-    with pytest.raises(SystemExit, match="^DOC$"):
-      merge_main("DOC", argv, table=lambda: ran.append("t"))
-  assert ran == ["t"]
+  code = """
+from benchmarks.grouped_gemm_configs import merge_main
+merge_main("DOC", ["merge", "table"], table=lambda: print("ran table"), records=None)
+for argv in (["merge"], ["merge", "nope"], ["merge", "table", "records"]):
+  try:
+    merge_main("DOC", argv, table=lambda: print("ran again"))
+  except SystemExit as e:
+    print("exit:", e)
+"""
+  assert _python(code).split("\n")[:4] == ["ran table", "exit: DOC", "exit: DOC", "exit: DOC"]
 
 
 def test_bench_records_replace_the_runs_shape_groups(tmp_path):
