@@ -1,7 +1,8 @@
 #!/bin/bash
-# Session 72, ready for the next H200 call (not run; `.peers` carried; about 8 minutes).
+# Session 72, ready for the next H200 call (not run; `.peers` carried; about 9 minutes).
 # 1. Gm_prefill_dn's public op on its new table row (row stores, exact starts): the GPU test of
-#    the public op at that shape, then the benchmark beside the peers (run479 timed the old row).
+#    the public op at that shape, then the benchmark beside the peers (run479 timed the old row),
+#    with Gm_prefill_gu again (run479 / run480: 801.3 / 795.6 us against the bar's 800).
 # 2. session 71's illegal instruction on DS_G16_m64_gu/fp8 with exact starts, its two candidates
 #    apart, each variant in a process of its own (an illegal instruction ends the process's CUDA
 #    context): fp8's lhs through the untiled view at the old starts, then the exact starts.
@@ -18,7 +19,7 @@ if [[ $STEPS == *1* ]]; then
   GPU_TESTS_K="grouped_gemm_peers_shapes and Gm_prefill_dn" bash benchmarks/gpu_tests.sh 150 2
   grep -E "passed|failed" $OUT/gpu_suite.log | tail -2
   with_peers
-  timeout 150 python3 -m benchmarks.grouped_gemm --only Gm_prefill_dn --layouts contiguous \
+  timeout 200 python3 -m benchmarks.grouped_gemm --only Gm_prefill_dn,Gm_prefill_gu --layouts contiguous \
     --novariants --iters 20 --out $OUT/bench 2>&1 | grep -Ev "$F" > $OUT/bench.log
   echo "bench rc ${PIPESTATUS[0]}"
   grep -E "^\| Gm" $OUT/bench.log
