@@ -148,9 +148,10 @@ def ab_times(records: list[dict], shape: str, variant: str) -> tuple[list[float]
 def joined_rounds(runs: list[list[dict]], shape: str, variants: tuple[str, ...]) -> list[dict]:
   """The records of several A/B runs (`ab_times`' records; runs cut short by their limit) as one
   run: on `shape`, only the rounds in which every one of `variants` was timed, numbered on in
-  run order. ValueError where no round of any run is complete."""
+  run order, each record tagged with its run's index as "process" (`ab_why` counts them).
+  ValueError where no round of any run is complete."""
   joined = []
-  for recs in runs:
+  for process, recs in enumerate(runs):
     by_round: dict[int, list[dict]] = {}
     for r in recs:
       if r["shape"] == shape and r["variant"] in variants:
@@ -158,19 +159,20 @@ def joined_rounds(runs: list[list[dict]], shape: str, variants: tuple[str, ...])
     for rnd in sorted(by_round):
       if {r["variant"] for r in by_round[rnd]} == set(variants):
         n = len({r["round"] for r in joined})
-        joined += [dict(r, round=n) for r in by_round[rnd]]
+        joined += [dict(r, round=n, process=process) for r in by_round[rnd]]
   if not joined:
     raise ValueError(f"no round of {shape} timed all of {variants}")
   return joined
 
 
 def ab_why(records: list[dict], shape: str, new: str, old: str, *, against: str,
-           source: str, processes: int = 1) -> str:
+           source: str) -> str:
   """A tuning row's reason from an A/B run (`ab_times`): the kept variant's call (kernel) µs per
-  round against the other variant's, which `against` names, and the run's `source`
-  (`processes`: how many processes the rounds ran in, where a merge script joined runs cut
-  short by their limit)."""
+  round against the other variant's, which `against` names, the processes they ran in (one,
+  unless `joined_rounds` joined runs) and the run's `source`."""
   (calls, kernels), (o_calls, o_kernels) = (ab_times(records, shape, v) for v in (new, old))
+  processes = len({r.get("process", 0) for r in records
+                   if r["shape"] == shape and r["variant"] in (new, old)})
   span = lambda ts: " / ".join(f"{t:.1f}" for t in ts)
   return (f"call {span(calls)} us (kernel {span(kernels)}) against {span(o_calls)} "
           f"({span(o_kernels)}) {against}, in "
@@ -180,8 +182,7 @@ def ab_why(records: list[dict], shape: str, new: str, old: str, *, against: str,
 
 def ab_row(records: list[dict], table_shape: str, shape: str, new: str, old: str, *,
            changes: dict, what: str, against: str, source: str, date: str,
-           expect: dict | None = None, device_kind: str = "NVIDIA H200",
-           processes: int = 1) -> dict | None:
+           expect: dict | None = None, device_kind: str = "NVIDIA H200") -> dict | None:
   """The kernel table's row whose "shape" is `table_shape` with `changes` made to its config, if
   the A/B run's (`ab_times`) variant `new` beat `old` on `shape` in kernel time by at least 0.1%
   in every round (None otherwise): its us the new variant's mean call µs, its why `what`, the
@@ -203,29 +204,35 @@ def ab_row(records: list[dict], table_shape: str, shape: str, new: str, old: str
   (calls, kernels), (_, before) = (ab_times(records, shape, v) for v in (new, old))
   if len(kernels) != len(before) or not all(a < 0.999 * b for a, b in zip(kernels, before)):
     return None
-  why = (f"{what}: " + ab_why(records, shape, new, old, against=against, source=source,
-                              processes=processes)
+  why = (f"{what}: " + ab_why(records, shape, new, old, against=against, source=source)
          + f"; before: {row['why']}")
   return dict(row, config=dict(row["config"], **changes), us=round(sum(calls) / len(calls), 1),
               why=why, date=date)
 
 
-def bench_records(path, shapes, *, run: str | None, note: str, results=None):
+def bench_records(path, shapes, *, run: str, note: str, results=None):
   """Put a benchmark run's records of `shapes` (`benchmarks.grouped_gemm`'s JSON at `path`),
-  each tagged with `run` (None: records a merge script joined from several runs, each tagged
-  with its own already), into the committed H200 results (h200/grouped_gemm.json under
-  `results`, default benchmarks/results): each (shape, layout, dtype) group of theirs replaced
-  whole (`_report.replace_records`), `note` added, the PNG redrawn. The sessions' merge scripts'
-  last step; ValueError where a shape has no records in the run."""
+  each tagged with `run`, into the committed H200 results (`put_records`). The sessions' merge
+  scripts' last step; ValueError where a shape has no records in the run."""
   import json
   import pathlib
-  recs = [r if run is None else dict(r, run=run)
-          for r in json.loads(pathlib.Path(path).read_text())["records"] if r["shape"] in shapes]
-  if any("run" not in r for r in recs):
-    raise ValueError(f"{path}: records without their run (give run=)")
+  recs = [dict(r, run=run) for r in json.loads(pathlib.Path(path).read_text())["records"]
+          if r["shape"] in shapes]
   missing = set(shapes) - {r["shape"] for r in recs}
   if missing:
     raise ValueError(f"{path}: no records of {sorted(missing)}")
+  return put_records(recs, note=note, results=results)
+
+
+def put_records(recs: list[dict], *, note: str, results=None):
+  """Put records, each tagged with the run it came from ("run"; a merge script may join several
+  runs' records), into the committed H200 results (h200/grouped_gemm.json under `results`,
+  default benchmarks/results): each (shape, layout, dtype) group of theirs replaced whole
+  (`_report.replace_records`), `note` added, the PNG redrawn. ValueError for a record without
+  its run."""
+  import pathlib
+  if any("run" not in r for r in recs):
+    raise ValueError("records without their run (tag each with run=)")
   results = pathlib.Path(results or pathlib.Path(__file__).parent / "results")
   return _report.replace_records(results / "h200/grouped_gemm.json", recs,
                                  group=("shape", "layout", "dtype"), note=note,

@@ -64,14 +64,16 @@ def swizzled(dtype) -> tuple:
           plgpu.SwizzleTransform(SWIZZLE))
 
 
-def untiled_copies(cols: int, dtype, *, interpret: bool = False) -> bool:
+def untiled_copies(cols: int, dtype, *, any_row: bool = False, interpret: bool = False) -> bool:
   """Whether TMA copies between a global array whose rows hold `cols` elements (its minor
   dimension: a wgmma operand's K, a result's N) and a swizzled shared-memory buffer one swizzle
-  row wide need `operand_ring`'s untiled view: when cols is not whole swizzle rows. Mosaic GPU
-  describes a tiled copy's global array as whole tiles (all of it: K = 7392 is 115.5 rows of 64
-  and does not lower). Never in the interpreter, which has no aliased refs (nor TMA zero fill or
-  clipping: its callers pad there)."""
-  return not interpret and cols % (SWIZZLE // jnp.dtype(dtype).itemsize) != 0
+  row wide need `operand_ring`'s untiled view: when cols is not whole swizzle rows, or when the
+  copies' first rows need not be multiples of 8 (`any_row`: the grouped GEMM's exact starts,
+  `support.exact_starts`). Mosaic GPU describes a tiled copy's global array as whole tiles (all
+  of it: K = 7392 is 115.5 rows of 64 and does not lower), its rows starting at whole 8-row
+  tiles (jax 0.11 refuses the build where it cannot prove that). Never in the interpreter, which
+  has no aliased refs (nor TMA zero fill or clipping: its callers pad there)."""
+  return not interpret and (any_row or cols % (SWIZZLE // jnp.dtype(dtype).itemsize) != 0)
 
 
 def operand_ring(shape, dtype, *, untiled: bool, swizzle: bool = True):

@@ -296,7 +296,8 @@ try:
   ab_why(recs, "T", "new", "old", against="x", source="y")
 except ValueError as e:
   print("error:", e)
-print(ab_why(recs, "S", "new", "old", against="A", source="B", processes=2).split(", in ")[1])
+joined = [dict(r, process=r["round"]) for r in recs]   # as joined_rounds tags two runs' rounds
+print(ab_why(joined, "S", "new", "old", against="A", source="B").split(", in ")[1])
 """
   assert _python(code).split("\n")[:4] == [
       "([9.0, 9.04], [5.0, 5.039999999999999])",
@@ -377,8 +378,8 @@ def test_bench_records_replace_the_runs_shape_groups(tmp_path):
   """grouped_gemm_configs.bench_records (the sessions' merge scripts' last step): a run's records
   of the named shapes, tagged with the run, replace each (shape, layout, dtype) group of the
   committed results (records of other impls in the group go too), others untouched, the note
-  added; a shape the run has no records of is a ValueError. With run=None each record keeps the
-  run it has (a merge script's join of several runs), and one without is a ValueError."""
+  added; a shape the run has no records of is a ValueError. put_records (records a merge script
+  joined from several runs) keeps each record's own run, and one without is a ValueError."""
   import json
   rec = lambda shape, impl, us, layout="contiguous": dict(shape=shape, impl=impl, us=us,
                                                           layout=layout, dtype="bfloat16", tp=1)
@@ -389,12 +390,10 @@ def test_bench_records_replace_the_runs_shape_groups(tmp_path):
                rec("A", "jaxkern:auto", 20.0, "masked")])))
   (tmp_path / "run.json").write_text(json.dumps(dict(records=[
       rec("A", "jaxkern:auto", 8.0), rec("A", "peer", 9.5), rec("C", "jaxkern:auto", 1.0)])))
-  (tmp_path / "joined.json").write_text(json.dumps(dict(records=[
-      dict(rec("B", "jaxkern:auto", 4.0), run="R3"), dict(rec("B", "peer", 6.0), run="R4"),
-      rec("C", "jaxkern:auto", 1.0)])))
+  joined = [dict(rec("B", "jaxkern:auto", 4.0), run="R3"), dict(rec("B", "peer", 6.0), run="R4")]
   code = f"""
 import json
-from benchmarks.grouped_gemm_configs import bench_records
+from benchmarks.grouped_gemm_configs import bench_records, put_records
 bench_records({str(tmp_path / "run.json")!r}, ("A",), run="R1", note="N", results={str(tmp_path)!r})
 data = json.load(open({str(tmp_path / "h200/grouped_gemm.json")!r}))
 print(data["environment"]["note"])
@@ -404,14 +403,14 @@ try:
                 results={str(tmp_path)!r})
 except ValueError as e:
   print("error:", str(e).split(": ", 1)[1])
-joined = {str(tmp_path / "joined.json")!r}
-bench_records(joined, ("B",), run=None, note="J", results={str(tmp_path)!r})
+put_records({joined!r}, note="J", results={str(tmp_path)!r})
 data = json.load(open({str(tmp_path / "h200/grouped_gemm.json")!r}))
 print([(r["shape"], r["impl"], r["us"], r.get("run")) for r in data["records"] if r["shape"] == "B"])
 try:
-  bench_records(joined, ("C",), run=None, note="J", results={str(tmp_path)!r})
+  put_records({joined!r} + [{rec("C", "jaxkern:auto", 1.0)!r}], note="J",
+              results={str(tmp_path)!r})
 except ValueError as e:
-  print("error:", str(e).split(": ", 1)[1])
+  print("error:", e)
 """
   assert _python(code, MPLBACKEND="Agg").split("\n")[:5] == [
       "old | N",
@@ -419,7 +418,7 @@ except ValueError as e:
       "('B', 'c', 'jaxkern:auto', 5.0, None), ('A', 'm', 'jaxkern:auto', 20.0, None)]",
       "error: no records of ['B']",
       "[('B', 'jaxkern:auto', 4.0, 'R3'), ('B', 'peer', 6.0, 'R4')]",
-      "error: records without their run (give run=)"]
+      "error: records without their run (tag each with run=)"]
 
 
 def test_configs_table_of_times_another_kinds_pick():

@@ -689,10 +689,7 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
                lanes=config.sk_partials == "lanes", m_max=lhs.shape[1] if direct else 0,
                segments=launch.segments, kernel_meta=in_kernel, rows=rows,
                skip_invalid=invalid_rows == "unwritten",
-               # exact starts: the lhs loads through the untiled view too, whose TMA boxes may
-               # start at any row (a tiled copy's rows start at whole 8-row tiles)
-               untiled_lhs=_mgpu.untiled_copies(k, dtype, interpret=interpret) or (
-                   exact and not interpret),
+               untiled_lhs=_mgpu.untiled_copies(k, dtype, any_row=exact, interpret=interpret),
                untiled_rhs=k_major and _mgpu.untiled_copies(k, dtype, interpret=interpret),
                untiled_out=_mgpu.untiled_copies(n_out, out_dtype, interpret=interpret),
                k_major=k_major, k_blocks=k // SCALE_BLOCK if fp8 else 0,

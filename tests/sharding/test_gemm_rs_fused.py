@@ -129,15 +129,18 @@ def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local):
   assert exported.out_avals[0].dtype == (jnp.float32 if accumulate == "float32" else jnp.bfloat16)
 
 
-def test_untiled_copies_only_for_k_of_partial_swizzle_rows():
+def test_untiled_copies_only_for_k_of_partial_swizzle_rows_or_rows_at_any_offset():
   """`_mgpu.untiled_copies`: the load view that reads past K, for K of no whole 128-byte rows,
-  never in the interpreter (no aliased refs there; its callers pad K)."""
+  or whose boxes start at any row (`any_row`: the grouped GEMM's exact starts), never in the
+  interpreter (no aliased refs there; its callers pad K)."""
   assert _mgpu.untiled_copies(29568 // 4, jnp.bfloat16)          # 115.5 steps of 64
   assert _mgpu.untiled_copies(1000, jnp.float16)
   assert not _mgpu.untiled_copies(29568 // 2, jnp.bfloat16)      # 231 steps
   assert not _mgpu.untiled_copies(1000, jnp.bfloat16, interpret=True)
   assert not _mgpu.untiled_copies(7168, jnp.float8_e4m3fn)       # 128 fp8 columns a row
   assert _mgpu.untiled_copies(7232, jnp.float8_e4m3fn)
+  assert _mgpu.untiled_copies(7168, jnp.float8_e4m3fn, any_row=True)   # rows at any offset
+  assert not _mgpu.untiled_copies(7168, jnp.bfloat16, any_row=True, interpret=True)
 
 
 _KINDS = {"NVIDIA H200": {2, 4}, "NVIDIA H100 80GB HBM3": {2, 4}}   # committed tables' tp

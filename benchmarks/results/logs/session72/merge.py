@@ -12,8 +12,7 @@ import json
 import pathlib
 import sys
 
-from benchmarks.grouped_gemm_configs import (ab_row, bench_records, joined_rounds,
-                                             merge_main)
+from benchmarks.grouped_gemm_configs import ab_row, joined_rounds, merge_main, put_records
 from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
@@ -32,7 +31,7 @@ def table() -> None:
       against="for its swizzled stores",
       source="session 71 run476 and session 72 run479 / run481, each cut by its limit after "
              "these rounds; logs/session71/run476/, logs/session72/",
-      date="2026-11-29", processes=len(runs))
+      date="2026-11-29")
   print("Gm_prefill_dn ->", "rows" if row else "kept")
   if row:
     print("wrote", tuning.write_rows("NVIDIA H200", "grouped_gemm_pallas", [row]))
@@ -49,10 +48,8 @@ def records() -> None:
           + [dict(r, run="session 72 run479") for r in run479
              if r["shape"] == "Gm_prefill_dn"
              or (r["shape"] == "Gm_prefill_gu" and r["impl"] not in again)])
-  path = HERE / "records.json"
-  path.write_text(json.dumps(dict(records=recs), indent=1))
-  print("wrote", bench_records(
-      path, ("Gm_prefill_gu", "Gm_prefill_dn"), run=None,
+  print("wrote", put_records(
+      recs,
       note="session 72 run479 / run480 (logs/session72/): Gemma's prefill rows beside the peers "
            "on 16-bit row-store group tiles that start at their segment's first row. "
            "Gm_prefill_gu's public op and peers from run480 (795.6 us, 653 TFLOP/s); run479, "
