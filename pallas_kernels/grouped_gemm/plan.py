@@ -86,7 +86,9 @@ def segment_bounds(rows: int, *, group_sizes=None, masked_m=None, m_max: int = 0
 
 def group_tiles_bound(rows: int, num_segments: int, block_m: int) -> int:
   """The most tiles tiles="groups" can need: each segment's tiles start at its first row rounded
-  down to 8, so a segment of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1."""
+  down to 8, so a segment of s rows needs at most cdiv(s + 7, block_m) <= (s + 7) / block_m + 1.
+  With `exact_starts` it needs cdiv(s, block_m), so the bound holds with up to S * 7 rows of room;
+  not tightened there, as the launch's CTA count and deal derive from it (untimed)."""
   return -(-(rows + 7 * num_segments) // block_m) + num_segments
 
 
