@@ -224,18 +224,31 @@ def bench_records(path, shapes, *, run: str, note: str, results=None):
   return put_records(recs, note=note, results=results)
 
 
-def put_records(recs: list[dict], *, note: str, results=None):
+XLA_VARIANT = "jaxkern:xla["   # impl prefix of the XLA variants the benchmark times per shape
+
+
+def put_records(recs: list[dict], *, note: str, results=None, keep_xla_variants: bool = False):
   """Put records, each tagged with the run it came from ("run"; a merge script may join several
   runs' records), into the committed H200 results (h200/grouped_gemm.json under `results`,
   default benchmarks/results): each (shape, layout, dtype) group of theirs replaced whole
-  (`_report.replace_records`), `note` added, the PNG redrawn. ValueError for a record without
-  its run."""
+  (`_report.replace_records`), `note` added, the PNG redrawn. keep_xla_variants (a run with
+  --novariants): a replaced group's XLA variants (impl "jaxkern:xla[...]") that `recs` do not
+  time again stay, after the group's new records, with the run they came from. ValueError for a
+  record without its run."""
+  import json
   import pathlib
   if any("run" not in r for r in recs):
     raise ValueError("records without their run (tag each with run=)")
   results = pathlib.Path(results or pathlib.Path(__file__).parent / "results")
-  return _report.replace_records(results / "h200/grouped_gemm.json", recs,
-                                 group=("shape", "layout", "dtype"), note=note,
+  path = results / "h200/grouped_gemm.json"
+  if keep_xla_variants:
+    group = lambda r: (r["shape"], r["layout"], r["dtype"])
+    timed = {(group(r), r["impl"]) for r in recs}
+    groups = {g for g, _ in timed}
+    recs = recs + [r for r in json.loads(path.read_text())["records"]
+                   if r["impl"].startswith(XLA_VARIANT) and group(r) in groups
+                   and (group(r), r["impl"]) not in timed]
+  return _report.replace_records(path, recs, group=("shape", "layout", "dtype"), note=note,
                                  title="grouped GEMM (bf16 unless marked)")
 
 

@@ -421,6 +421,33 @@ except ValueError as e:
       "error: records without their run (tag each with run=)"]
 
 
+def test_put_records_keeps_the_xla_variants_a_novariants_run_did_not_time(tmp_path):
+  """grouped_gemm_configs.put_records(keep_xla_variants=True) (a merge of a --novariants run): a
+  replaced group keeps its XLA variants the new records do not time, after them and with their
+  own run; one the new records time again is replaced; other impls of the group still go, and
+  other groups' variants are untouched."""
+  import json
+  rec = lambda shape, impl, us, run: dict(shape=shape, impl=impl, us=us, layout="contiguous",
+                                          dtype="bfloat16", tp=1, run=run)
+  (tmp_path / "h200").mkdir()
+  (tmp_path / "h200/grouped_gemm.json").write_text(json.dumps(dict(
+      environment=dict(note="old"),
+      records=[rec("A", "jaxkern:auto", 10.0, "R0"), rec("A", "jaxkern:xla[tiled/64]", 50.0, "R0"),
+               rec("A", "jaxkern:xla[ragged_dot]", 60.0, "R0"), rec("A", "gone", 9.0, "R0"),
+               rec("B", "jaxkern:xla[tiled/64]", 70.0, "R0")])))
+  new = [rec("A", "jaxkern:auto", 8.0, "R1"), rec("A", "jaxkern:xla[ragged_dot]", 55.0, "R1")]
+  code = f"""
+import json
+from benchmarks.grouped_gemm_configs import put_records
+put_records({new!r}, note="N", results={str(tmp_path)!r}, keep_xla_variants=True)
+data = json.load(open({str(tmp_path / "h200/grouped_gemm.json")!r}))
+print([(r["shape"], r["impl"], r["us"], r["run"]) for r in data["records"]])
+"""
+  assert _python(code, MPLBACKEND="Agg").split("\n")[:1] == [
+      "[('A', 'jaxkern:auto', 8.0, 'R1'), ('A', 'jaxkern:xla[ragged_dot]', 55.0, 'R1'), "
+      "('A', 'jaxkern:xla[tiled/64]', 50.0, 'R0'), ('B', 'jaxkern:xla[tiled/64]', 70.0, 'R0')]"]
+
+
 def test_configs_table_of_times_another_kinds_pick():
   """grouped_gemm_configs --table_of=KIND: the one config KIND's committed table has for the
   key (how session 53 re-timed the H200's picks on an H100), none for a key or kind without a

@@ -15,26 +15,15 @@ import sys
 from benchmarks.grouped_gemm_configs import merge_main, put_records
 
 HERE = pathlib.Path(__file__).parent
-RESULTS = HERE.parents[1] / "h200/grouped_gemm.json"
 RUNS = {"session 73 run482": ["run482/bench.json"],
         "session 73 run484": ["run484/decode.json", "run484/prefill.json", "run484/fp8.json"]}
 
 
-def _group(r):
-  return r["shape"], r["layout"], r["dtype"]
-
-
-def records() -> None:
+def records(results=None) -> None:
   new = [dict(r, run=run) for run, files in RUNS.items() for f in files
          for r in json.loads((HERE / f).read_text())["records"]]
-  measured = {(_group(r), r["impl"]) for r in new}
-  groups = {_group(r) for r in new}
-  kept = [r for r in json.loads(RESULTS.read_text())["records"]
-          if _group(r) in groups and r["impl"].startswith("jaxkern:xla[")
-          and (_group(r), r["impl"]) not in measured]
-  print("kept from earlier runs:", sorted({(r["shape"], r.get("run")) for r in kept}))
   print("wrote", put_records(
-      new + kept,
+      new, keep_xla_variants=True, results=results,
       note="session 73 run482 / run484 (logs/session73/): the public op beside the peers on the "
            "current kernel code. Gemma's prefill rows from run482 (Gm_prefill_gu 810.3 us, 641 "
            "TFLOP/s: under the 650 bar, where session 72's run479 / run480 on a faster H200 had "
