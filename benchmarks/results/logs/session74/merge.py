@@ -1,0 +1,37 @@
+"""Session 74's records (from the repository root, no device:
+`python3 -m benchmarks.results.logs.session74.merge records`; README.md here lists the runs).
+
+Issue 3's H200 table beside the peers on the current kernel code (session 71's jax 0.11 fix is
+the kernel's last change): run486 timed every prefill and chunk row, run487 every verify row,
+each at page sizes 16 and 1 with cuDNN, tokamax and our XLA path in the same process. Their 60
+records replace the 60 of runs 103-325 (sessions 17-45) key for key, each tagged with its run."""
+
+import json
+import pathlib
+import sys
+
+from benchmarks import _report
+from benchmarks.grouped_gemm_configs import merge_main
+
+HERE = pathlib.Path(__file__).parent
+RUNS = {"session 74 run486": "run486/attn_1.json", "session 74 run487": "run487/attn_2.json"}
+
+
+def records(results=None) -> None:
+  results = pathlib.Path(results or HERE.parent.parent)
+  path = results / "h200/extend_attention.json"
+  new = [dict(r, run=run) for run, f in RUNS.items()
+         for r in json.loads((HERE / f).read_text())["records"]]
+  key = lambda r: tuple(r.get(f) for f in _report.RECORD_KEY)
+  old = {key(r) for r in json.loads(path.read_text())["records"]}
+  if {key(r) for r in new} != old:
+    raise SystemExit(f"{path}: the runs' keys differ from the committed records'")
+  print("wrote", _report.replace_records(
+      path, new, title="extend attention (bf16, page 16)",
+      note="session 74 run486 / run487 (logs/session74/): every row again beside the peers on "
+           "the current kernel code, replacing runs 103-325; chunk_16x1024_p0 ours 145.4 us vs "
+           "cuDNN 145.8 (run489 on another H200: 143.1 vs 143.5)"))
+
+
+if __name__ == "__main__":
+  merge_main(__doc__, sys.argv, records=records)
