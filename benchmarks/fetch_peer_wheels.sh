@@ -12,8 +12,9 @@ for pkg in tokamax==0.0.17 einshape==1.0 qwix==0.1.8 immutabledict==4.3.1 pydant
   python3 -m pip download -q --no-deps --only-binary=:all: --python-version 3.12 --implementation cp \
     "${platforms[@]}" -d .peers/wheels "$pkg"
 done
-# pytest-xdist (not a peer, and not a project dependency): runs the device's `pytest -m gpu` in
-# several processes on the one GPU (benchmarks/results/logs/session70/gpu_suite.sh).
+# pytest-xdist (not a peer; the test extra has it since session 74, but the device machine
+# reaches no package index): runs the device's `pytest -m gpu` in several processes on the one
+# GPU (benchmarks/gpu_tests.sh).
 mkdir -p .peers/xdist
 for pkg in pytest-xdist==3.8.0 execnet==2.1.2; do
   python3 -m pip download -q --no-deps --only-binary=:all: -d .peers/xdist "$pkg"

@@ -1,17 +1,23 @@
-"""Session 74's records (from the repository root, no device:
-`python3 -m benchmarks.results.logs.session74.merge records`; README.md here lists the runs).
+"""Session 74's records and table change (from the repository root, no device:
+`python3 -m benchmarks.results.logs.session74.merge records`, and `... merge table` on the
+table as session 73 left it; README.md here lists the runs).
 
 Issue 3's H200 table beside the peers on the current kernel code (session 71's jax 0.11 fix is
 the kernel's last change): run486 timed every prefill and chunk row, run487 every verify row,
 each at page sizes 16 and 1 with cuDNN, tokamax and our XLA path in the same process. Their 60
-records replace the 60 of runs 103-325 (sessions 17-45) key for key, each tagged with its run."""
+records replace the 60 of runs 103-325 (sessions 17-45) key for key, each tagged with its run.
+
+DS_prefill_G16_M16384_dn's table row takes band 16 (was 8): it beat band 8 in kernel time in
+each of the three complete rounds of run489 (one round: the limit cut the second) and run490
+(two), one process each, outputs checked."""
 
 import json
 import pathlib
 import sys
 
 from benchmarks import _report
-from benchmarks.grouped_gemm_configs import merge_main
+from benchmarks.grouped_gemm_configs import ab_row, joined_rounds, merge_main
+from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
 RUNS = {"session 74 run486": "run486/attn_1.json", "session 74 run487": "run487/attn_2.json"}
@@ -33,5 +39,18 @@ def records(results=None) -> None:
            "cuDNN 145.8 (run489 on another H200: 143.1 vs 143.5)"))
 
 
+def table() -> None:
+  runs = [json.loads((HERE / p).read_text()) for p in ("run489/dsdn.json", "run490/dsdn16.json")]
+  shape = "DS_prefill_G16_M16384_dn"
+  recs = joined_rounds(runs, shape, ("b16", "table"))
+  row = ab_row(recs, shape, shape, "b16", "table", changes=dict(band=16), expect=dict(band=8),
+               what="the previous row's config with bands of 16 row tiles", against="for band 8",
+               source="session 74 run489, cut by its limit after this round, and run490; "
+                      "logs/session74/", date="2026-11-29")
+  print(shape, "->", "band 16" if row else "kept")
+  if row:
+    print("wrote", tuning.write_rows("NVIDIA H200", "grouped_gemm_pallas", [row]))
+
+
 if __name__ == "__main__":
-  merge_main(__doc__, sys.argv, records=records)
+  merge_main(__doc__, sys.argv, records=records, table=table)
