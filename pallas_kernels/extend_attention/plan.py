@@ -243,15 +243,23 @@ def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
   return cta_of, max(t for t, _ in free)
 
 
-def balanced_order(costs, ctas: int, *, waves: int = 1) -> np.ndarray:
+# Persistent deals sort tails of up to DEAL_WAVES waves of items heaviest first
+# (`balanced_order`; the kernel's deal and the rule's estimate of it both read it). One wave was
+# measured (session 18); a longer tail mixes more sequences' keys in L2, and the launch model has
+# two waves ending chunk_16x1024_p0 3.5% sooner (session 74: logs/session74/
+# launch_model_check.log). The switch an A/B flips (logs/session74/ab_tail.py).
+DEAL_WAVES = 1
+
+
+def balanced_order(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
   """int64, static: an order of the items of `costs` (given in launch order) for persistent CTAs:
-  the launch order with its last `tail` <= `waves` * `ctas` items moved heaviest first, `tail`
-  the one whose list schedule ends first (ties: the shortest). Within a sequence the launch order
-  runs from its heaviest tile down, so the last sequences' heavy tiles would start late and end
-  alone; sorting the last wave's worth of items evens the end out, and leaves the items that run
-  at the same time as close to the same keys as the launch order has them (a longer tail mixes
-  more sequences' keys in L2; `waves` > 1 is for timing that against the estimate, which on
-  chunk_16x1024_p0 ends 3.5% sooner with tails up to two waves: session 74)."""
+  the launch order with its last `tail` <= `waves` (default DEAL_WAVES) * `ctas` items moved
+  heaviest first, `tail` the one whose list schedule ends first (ties: the shortest). Within a
+  sequence the launch order runs from its heaviest tile down, so the last sequences' heavy tiles
+  would start late and end alone; sorting the last wave's worth of items evens the end out, and
+  leaves the items that run at the same time as close to the same keys as the launch order has
+  them."""
+  waves = DEAL_WAVES if waves is None else waves
   costs = np.asarray(costs, np.float64)
   n = len(costs)
   plain = np.arange(n)

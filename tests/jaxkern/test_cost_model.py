@@ -822,6 +822,7 @@ def test_launch_model_functions():
   # Tails of up to two waves' worth: the heavy item can start in the first wave.
   assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 5.0], 2).tolist() == [0, 1, 2, 4, 3]  # ends 6
   assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 5.0], 2, waves=2).tolist() == [0, 4, 1, 2, 3]
+  assert plan.DEAL_WAVES == 1      # the kernel's deal and the rule's estimate: one wave
   # Equal items (2 of steps, 1 of their own): a persistent item saves its share.
   assert plan.launch_makespans(np.full(8, 3.0), np.full(8, 2.5), ctas=4) == (6.0, 5.0)
   # An item's cost in 64-key steps at head_dim 256 with two consumers, plus ITEM_STEPS of its

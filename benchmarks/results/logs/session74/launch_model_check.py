@@ -6,13 +6,12 @@ launch_model_check.log here).
    (chunk_16x1024_p0, chunk_32x512_p0: 128 global tiles of 128 tokens, 4 KV heads, 64-key
    steps), on the model's costs (`plan.item_costs(..., persistent=True)`): the list schedule's
    end with tails of up to one wave (the kernel's deal) and of up to two waves
-   (`balanced_order(..., waves=2)`), and how many entries of the two deals differ.
+   (`plan.DEAL_WAVES` = 2, as ab_tail.py sets it), and how many entries of the two deals differ.
 2. What the model's step would be in FLOP/s, and a fit of a step's time and an item's own cost
    (in steps) to the two rows' Mosaic kernel times in run486 (one H200, page size 16, read from
    run486/attn_1.json), taking a kernel's time to be its most loaded CTA's under the deal the
    kernel makes."""
 
-import functools
 import json
 import pathlib
 
@@ -35,12 +34,12 @@ def steps_of(seq_tokens):
 
 
 def deal(costs, waves):
-  order = plan.balanced_order
+  """The kernel's deal (plan.persistent_deal) with DEAL_WAVES = waves, as ab_tail.py sets it."""
   try:
-    plan.balanced_order = functools.partial(order, waves=waves)
+    plan.DEAL_WAVES = waves
     return plan.persistent_deal(costs, CTAS)
   finally:
-    plan.balanced_order = order
+    plan.DEAL_WAVES = 1
 
 
 def main():

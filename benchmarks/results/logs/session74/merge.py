@@ -1,6 +1,7 @@
 """Session 74's records and table change (from the repository root, no device:
 `python3 -m benchmarks.results.logs.session74.merge records`, and `... merge table` on the
-table as session 73 left it; README.md here lists the runs).
+table as session 73 left it; `... merge compare` prints how far each re-timed record moved from
+the one it replaced; README.md here lists the runs).
 
 Issue 3's H200 table beside the peers on the current kernel code (session 71's jax 0.11 fix is
 the kernel's last change): run486 timed every prefill and chunk row, run487 every verify row,
@@ -39,6 +40,21 @@ def records(results=None) -> None:
            "cuDNN 145.8 (run489 on another H200: 143.1 vs 143.5)"))
 
 
+def compare() -> None:
+  """Each re-timed record against the one it replaced (the records as of 8357350, from git), in
+  % of the old time: how far ours and each peer moved (compare.log here)."""
+  import subprocess
+  old = json.loads(subprocess.run(
+      ["git", "show", "8357350:benchmarks/results/h200/extend_attention.json"], check=True,
+      capture_output=True, text=True).stdout)["records"]
+  key = lambda r: tuple(r.get(f) for f in _report.RECORD_KEY)
+  before = {key(r): r["us"] for r in old}
+  for run, f in RUNS.items():
+    for r in json.loads((HERE / f).read_text())["records"]:
+      print(f"{r['shape']:24s} {r['impl']:15s} {before[key(r)]:8.1f} -> {r['us']:8.1f} us "
+            f"{100 * (r['us'] / before[key(r)] - 1):+5.1f}%  ({run})")
+
+
 def table() -> None:
   runs = [json.loads((HERE / p).read_text()) for p in ("run489/dsdn.json", "run490/dsdn16.json")]
   shape = "DS_prefill_G16_M16384_dn"
@@ -53,4 +69,4 @@ def table() -> None:
 
 
 if __name__ == "__main__":
-  merge_main(__doc__, sys.argv, records=records, table=table)
+  merge_main(__doc__, sys.argv, records=records, table=table, compare=compare)
