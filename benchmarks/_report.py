@@ -83,7 +83,8 @@ RECORD_KEY = ("shape", "tp", "layout", "dtype", "page_size", "impl")
 
 def replace_records(json_path, records: list[dict], *, note: str | None = None,
                     title: str | None = None, key=RECORD_KEY,
-                    group: tuple[str, ...] | None = None, order=None) -> pathlib.Path:
+                    group: tuple[str, ...] | None = None, order=None,
+                    retimed: str | None = None) -> pathlib.Path:
   """Put a later run's `records` into a committed results JSON: each replaces the record with
   the same `key` fields in place (a record of a new key goes at the end), `note` (which run, why)
   is appended to the environment's note, and with `title` the PNG beside it is redrawn. With
@@ -91,9 +92,18 @@ def replace_records(json_path, records: list[dict], *, note: str | None = None,
   record sharing those fields with one of `records` is dropped, also those of keys the later run
   did not time (another kernel's configs), and the run's records of the group go where the
   group's first record was. `order`: a sort key the merged records are then sorted by (e.g.
-  `gemm_rs_sweep_order`)."""
+  `gemm_rs_sweep_order`). `retimed`: the run re-timed committed records, so each of `records`
+  must replace one of the same `key` ("some"), and with "all" every committed record must be
+  replaced (SystemExit naming the keys otherwise)."""
   path = pathlib.Path(json_path)
   data = json.loads(path.read_text())
+  if retimed:
+    ident = lambda r: tuple(r.get(f) for f in key)
+    old, later = {ident(r) for r in data["records"]}, {ident(r) for r in records}
+    missing = later - old if retimed == "some" else later ^ old
+    if missing:
+      raise SystemExit(f"{path}: the run's keys differ from the committed records' in "
+                       f"{sorted(missing, key=str)}")
   if group:
     ident = lambda r: tuple(r.get(f) for f in group)
     new: dict = {}

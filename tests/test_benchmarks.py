@@ -482,6 +482,22 @@ def test_replace_records_keeps_order_adds_new_keys_and_notes(tmp_path):
   assert path.read_text().endswith("}\n")
 
 
+def test_replace_records_of_a_retimed_run_must_replace_committed_keys(tmp_path):
+  """retimed="some": each record must replace a committed one; "all": every committed one must
+  be replaced. A mismatch names the keys and leaves the file as it was."""
+  from benchmarks import _report
+  path = tmp_path / "op.json"
+  old = [dict(shape="a", impl="ours", us=2.0), dict(shape="b", impl="ours", us=5.0)]
+  path.write_text(json.dumps({"records": old}))
+  with pytest.raises(SystemExit, match="'c'"):
+    _report.replace_records(path, [dict(shape="c", impl="ours", us=1.0)], retimed="some")
+  with pytest.raises(SystemExit, match="'b'"):
+    _report.replace_records(path, [dict(shape="a", impl="ours", us=1.0)], retimed="all")
+  assert json.loads(path.read_text())["records"] == old
+  _report.replace_records(path, [dict(shape="a", impl="ours", us=1.0)], retimed="some")
+  assert [r["us"] for r in json.loads(path.read_text())["records"]] == [1.0, 5.0]
+
+
 def test_replace_records_by_group_drops_the_groups_other_records(tmp_path):
   """With group=("tp", "shape") a later run replaces each (tp, shape) it timed whole: the earlier
   records of impls it did not time go too (another kernel's configs), its records take the

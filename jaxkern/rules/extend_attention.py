@@ -279,14 +279,16 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
       or p.num_tokens != p.num_seqs * p.max_extend_len or p.max_extend_len % tile_tokens
       or (p.visible_prefix > config.block_kv and not _even_share(p, config, tile_tokens, ctas))):
     return None
+  prefix_steps = -(-p.visible_prefix // config.block_kv)
   steps = plan.launch_steps(
       tile_order=config.tile_order if p.num_seqs > 1 else "index",
       num_tiles=_tiles_of(p, config), num_kv_heads=p.num_kv_heads, tile_tokens=tile_tokens,
-      seq_tokens=p.max_extend_len, block_kv=config.block_kv,
-      prefix_steps=-(-p.visible_prefix // config.block_kv), window=p.sliding_window)
+      seq_tokens=p.max_extend_len, block_kv=config.block_kv, prefix_steps=prefix_steps,
+      window=p.sliding_window)
   costs = functools.partial(plan.item_costs, steps, block_kv=config.block_kv,
                             head_dim=p.head_dim, consumers=config.consumers)
-  one, persistent = plan.launch_makespans(costs(), costs(persistent=True), ctas=ctas)
+  one, persistent = plan.launch_makespans(costs(), costs(persistent=True), ctas=ctas,
+                                          waves=plan.deal_waves(prefix_steps))
   return one * plan.STEP_US_64, persistent * plan.STEP_US_64
 
 

@@ -49,7 +49,7 @@ class ExtendAttentionPallasConfig:
   persistent_ctas: global tiles only; 0 launches one CTA per (tile, KV head). n > 0 launches n
     persistent CTAs (the rule uses the SM count) that run the items of that launch order as
     plan.persistent_deal deals them at trace time (a list schedule on estimated costs, the last
-    wave's worth of items heaviest first): the K/V ring runs on across a CTA's items (the next
+    one or two waves' worth of items heaviest first, plan.deal_waves): the K/V ring runs on across a CTA's items (the next
     item's first blocks load during this one's last steps), the next item's queries load while
     this one's output leaves through two chunk buffers per consumer (16 KB each more shared
     memory), and no CTA is launched or set up per item; it pays only where the estimate is

@@ -20,9 +20,9 @@ Two ways of cutting the rows into tiles (`tiles=`):
   (plan.global_tile_order, ranked in XLA), or with "position" in that order as estimated at
   trace time from `max_extend_len` (plan.position_tile_order, a constant), which evens out
   small batches of several sequences. With `persistent_ctas` = n, n CTAs run those items
-  (tile, KV head), dealt at trace time by a list schedule on estimated costs, the last wave's
-  worth of items heaviest first (plan.persistent_deal; a constant appended to order_ref), one
-  after another, the producer's K/V ring running on across them. Each consumer loads its next
+  (tile, KV head), dealt at trace time by a list schedule on estimated costs, the last one or
+  two waves' worth of items heaviest first (plan.persistent_deal, plan.deal_waves; a constant
+  appended to order_ref), one after another, the producer's K/V ring running on across them. Each consumer loads its next
   item's queries as soon as its last Q·Kᵀ is done and stores its output in EPI_COLS-column
   chunks through two buffers of its own (16 KB per consumer) meanwhile. Saves the launch and
   set-up of a CTA per item and the wait for its queries, and ends the launch more evenly (A/B
@@ -595,13 +595,14 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                                      window=sliding_window)
   order, deal = ranking, None
   if ctas:
+    prefix_steps = -(-visible // bk)
     steps = plan.launch_steps(tile_order=config.tile_order if ranked else "index",
                               num_tiles=num_tiles, num_kv_heads=num_kv_heads,
                               tile_tokens=tile_tokens, seq_tokens=min(max_ext, num_tokens),
-                              block_kv=bk, prefix_steps=-(-visible // bk), window=sliding_window)
+                              block_kv=bk, prefix_steps=prefix_steps, window=sliding_window)
     deal = plan.persistent_deal(plan.item_costs(steps, block_kv=bk, head_dim=head_dim,
                                                 consumers=config.consumers, persistent=True),
-                                ctas)
+                                ctas, waves=plan.deal_waves(prefix_steps))
     order = (np if isinstance(ranking, np.ndarray) else jnp).concatenate([ranking, deal])
   st = Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
                dense=dense, num_tokens=num_tokens,

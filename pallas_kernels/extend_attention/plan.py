@@ -243,12 +243,24 @@ def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
   return cta_of, max(t for t, _ in free)
 
 
-# Persistent deals sort tails of up to DEAL_WAVES waves of items heaviest first
-# (`balanced_order`; the kernel's deal and the rule's estimate of it both read it). One wave was
-# measured (session 18); a longer tail mixes more sequences' keys in L2, and the launch model has
-# two waves ending chunk_16x1024_p0 3.5% sooner (session 74: logs/session74/
-# launch_model_check.log). The switch an A/B flips (logs/session74/ab_tail.py).
-DEAL_WAVES = 1
+# Persistent deals whose costs are exact sort tails of up to DEAL_WAVES waves of items heaviest
+# first (`deal_waves`; the kernel's deal and the rule's estimate of it both read it; the switch an
+# A/B flips: logs/session74/ab_tail.py). One wave was measured first (session 18). Two: of the
+# benchmark shapes the H200 runs persistent, only chunk_16x1024_p0's deal changes (the model ends
+# it 0.7% sooner; logs/session75/deal_scope.log), and its kernel ran 2.5% faster in each of three
+# interleaved rounds on one H200 (142.6-143.1 -> 139.0-139.1 us; chunk_32x512_p0, whose deal is
+# the same, 85.6-85.8 either way: logs/session75/run491/ab_tail.log).
+DEAL_WAVES = 2
+
+
+def deal_waves(prefix_steps: int) -> int:
+  """Waves of items the persistent deal may sort at its end: DEAL_WAVES where every item's
+  estimated cost is exact (a prefix of at most one key block); one where the costs price a longer
+  prefix at its static bound, and the deal is even only by giving every CTA about the same share
+  of every sequence (the rule's `_even_share`), which a tail of more than one wave mixes (8 x 544
+  tokens over 1024-key prefixes at head_dim 128, 136 items a sequence: two waves leave a CTA
+  without an item of a sequence)."""
+  return DEAL_WAVES if prefix_steps <= 1 else 1
 
 
 def balanced_order(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
@@ -256,7 +268,7 @@ def balanced_order(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
   the launch order with its last `tail` <= `waves` (default DEAL_WAVES) * `ctas` items moved
   heaviest first, `tail` the one whose list schedule ends first (ties: the shortest). Within a
   sequence the launch order runs from its heaviest tile down, so the last sequences' heavy tiles
-  would start late and end alone; sorting the last wave's worth of items evens the end out, and
+  would start late and end alone; sorting the last waves' worth of items evens the end out, and
   leaves the items that run at the same time as close to the same keys as the launch order has
   them."""
   waves = DEAL_WAVES if waves is None else waves
@@ -276,11 +288,12 @@ def balanced_order(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
   return best
 
 
-def persistent_deal(costs, ctas: int) -> np.ndarray:
+def persistent_deal(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
   """int32, static: the items (launch positions) `ctas` persistent CTAs run, dealt by
-  `list_schedule` in `balanced_order` with these estimated costs. Layout: [ctas] item counts,
-  then each CTA's items in order, `max(counts)` slots per CTA (unused slots -1)."""
-  order = balanced_order(costs, ctas)
+  `list_schedule` in `balanced_order` (tails of up to `waves` waves) with these estimated costs.
+  Layout: [ctas] item counts, then each CTA's items in order, `max(counts)` slots per CTA (unused
+  slots -1)."""
+  order = balanced_order(costs, ctas, waves=waves)
   cta_of, _ = list_schedule(np.asarray(costs, np.float64)[order], ctas)
   counts = np.bincount(cta_of, minlength=ctas).astype(np.int32)
   slots = max(int(counts.max(initial=0)), 1)
@@ -291,7 +304,8 @@ def persistent_deal(costs, ctas: int) -> np.ndarray:
   return np.concatenate([counts, deal.reshape(-1)])
 
 
-def launch_makespans(costs, persistent_costs, *, ctas: int) -> tuple[float, float]:
+def launch_makespans(costs, persistent_costs, *, ctas: int,
+                     waves: int | None = None) -> tuple[float, float]:
   """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items of
   `costs` each (`item_costs`, one CTA per item; the result in the same unit), in launch order,
   the GPU's list schedule; and of the same items costing `persistent_costs` (`item_costs` of
@@ -301,7 +315,7 @@ def launch_makespans(costs, persistent_costs, *, ctas: int) -> tuple[float, floa
   costs = np.asarray(costs, np.float64)
   saved = np.asarray(persistent_costs, np.float64)
   return (list_schedule(costs, ctas)[1],
-          list_schedule(saved[balanced_order(saved, ctas)], ctas)[1])
+          list_schedule(saved[balanced_order(saved, ctas, waves=waves)], ctas)[1])
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

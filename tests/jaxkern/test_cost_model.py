@@ -772,11 +772,13 @@ def test_static_deal_shares_every_sequence_where_the_rule_deals_over_a_prefix(
   cfg = ea_rule.ExtendAttentionPallasConfig(tiles="global", consumers=2, block_kv=block_kv)
   tile_tokens = cfg.block_rows // (hq // hkv)
   num_tiles, ctas = num_seqs * ext // tile_tokens, H200.num_sms
+  prefix_steps = -(-p.visible_prefix // block_kv)
   steps = plan.launch_steps(tile_order="index", num_tiles=num_tiles, num_kv_heads=hkv,
                             tile_tokens=tile_tokens, seq_tokens=ext, block_kv=block_kv,
-                            prefix_steps=-(-p.visible_prefix // block_kv))
+                            prefix_steps=prefix_steps)
   deal = plan.persistent_deal(plan.item_costs(steps, block_kv=block_kv, head_dim=head_dim,
-                                              consumers=2, persistent=True), ctas)
+                                              consumers=2, persistent=True), ctas,
+                              waves=plan.deal_waves(prefix_steps))
   counts, items = deal[:ctas], deal[ctas:].reshape(ctas, -1)
   share = np.zeros((ctas, num_seqs), np.int64)       # items of each sequence on each CTA
   for c in range(ctas):
@@ -808,21 +810,32 @@ def test_launch_model_functions():
   # CTA's items]; ties go to the lower CTA.
   cta_of, end = plan.list_schedule([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2)
   assert cta_of.tolist() == [0, 1, 1, 0, 0, 1] and end == 9.0
-  assert plan.persistent_deal([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2).tolist() == [3, 3, 0, 3, 4,
-                                                                               1, 2, 5]
+  # The persistent deal sorts the last two waves' items (2, 3, 4, 5) heaviest first, (2, 4, 3,
+  # 5): CTA 0 runs 0 and 4, CTA 1 runs 1, 2, 3 and 5, and both end by 8 instead of 9.
+  assert plan.persistent_deal([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2).tolist() == [2, 4, 0, 4, -1, -1,
+                                                                               1, 2, 3, 5]
   assert plan.persistent_deal([2.0], 3).tolist() == [1, 0, 0, 0, -1, -1]
   # Persistent CTAs take the launch order with its last wave's worth of items heaviest first
   # where that ends sooner: a heavy item last would end alone.
-  assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 4.0], 2).tolist() == [0, 1, 2, 4, 3]
-  assert plan.persistent_deal([1.0, 1.0, 1.0, 1.0, 4.0], 2).tolist() == [3, 2, 0, 2, 3,
-                                                                         1, 4, -1]
-  costs = [1.0, 1.0, 1.0, 1.0, 4.0]
-  assert plan.launch_makespans(costs, costs, ctas=2) == (6.0, 5.0)
-  assert plan.balanced_order([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2).tolist() == list(range(6))
-  # Tails of up to two waves' worth: the heavy item can start in the first wave.
-  assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 5.0], 2).tolist() == [0, 1, 2, 4, 3]  # ends 6
+  assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 4.0], 2, waves=1).tolist() == [0, 1, 2, 4, 3]
+  assert plan.balanced_order([4.0, 1.0, 4.0, 1.0, 4.0, 1.0], 2, waves=1).tolist() == list(range(6))
+  # Tails of up to two waves' worth (plan.DEAL_WAVES, the kernel's deal and the rule's estimate):
+  # the heavy item can start in the first wave.
+  assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 5.0], 2,
+                             waves=1).tolist() == [0, 1, 2, 4, 3]  # ends 6
   assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 5.0], 2, waves=2).tolist() == [0, 4, 1, 2, 3]
-  assert plan.DEAL_WAVES == 1      # the kernel's deal and the rule's estimate: one wave
+  assert plan.DEAL_WAVES == 2
+  assert plan.balanced_order([1.0, 1.0, 1.0, 1.0, 5.0], 2).tolist() == [0, 4, 1, 2, 3]  # ends 5
+  # Two waves only where the costs are exact (a prefix of at most one key block); a longer
+  # prefix's deal rests on even shares of every sequence, which one wave keeps.
+  assert [plan.deal_waves(s) for s in (0, 1, 2)] == [2, 2, 1]
+  assert plan.persistent_deal([1.0, 1.0, 1.0, 1.0, 5.0], 2, waves=1).tolist() == [3, 2, 0, 2, 3,
+                                                                                  1, 4, -1]
+  # CTA 0 runs the four light items, CTA 1 the heavy one from the start: both end by 4.
+  assert plan.persistent_deal([1.0, 1.0, 1.0, 1.0, 4.0], 2).tolist() == [4, 1, 0, 1, 2, 3,
+                                                                         4, -1, -1, -1]
+  costs = [1.0, 1.0, 1.0, 1.0, 4.0]
+  assert plan.launch_makespans(costs, costs, ctas=2) == (6.0, 4.0)
   # Equal items (2 of steps, 1 of their own): a persistent item saves its share.
   assert plan.launch_makespans(np.full(8, 3.0), np.full(8, 2.5), ctas=4) == (6.0, 5.0)
   # An item's cost in 64-key steps at head_dim 256 with two consumers, plus ITEM_STEPS of its

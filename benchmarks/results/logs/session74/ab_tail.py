@@ -21,7 +21,8 @@ def waves(n):
   return lambda: setattr(plan, "DEAL_WAVES", n)   # returns None: the table's config
 
 
+kept = plan.DEAL_WAVES
 try:
   interleaved(f"{out_dir}/ab_tail.json", names, rounds, [("wave1", waves(1)), ("waves2", waves(2))])
 finally:
-  plan.DEAL_WAVES = 1
+  plan.DEAL_WAVES = kept

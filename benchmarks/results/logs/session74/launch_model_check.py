@@ -3,8 +3,11 @@ repository root: `python3 -m benchmarks.results.logs.session74.launch_model_chec
 launch_model_check.log here).
 
 1. The persistent deal of the two prefix-free chunk rows the rule runs on 132 persistent CTAs
-   (chunk_16x1024_p0, chunk_32x512_p0: 128 global tiles of 128 tokens, 4 KV heads, 64-key
-   steps), on the model's costs (`plan.item_costs(..., persistent=True)`): the list schedule's
+   (chunk_16x1024_p0, chunk_32x512_p0: 256 global tiles of 64 tokens, 4 KV heads, 64-key
+   steps, one of them the prefix's: the batch's page table has one page of 16, so the static
+   bound `plan.visible_prefix` is 16 keys, as the kernel prices it; session 75 corrected the
+   tiles, first taken as 128 of 128 tokens, and this step: logs/session75/deal_scope.py rebuilds
+   the kernel's deal from the rule's config), on the model's costs (`plan.item_costs(..., persistent=True)`): the list schedule's
    end with tails of up to one wave (the kernel's deal) and of up to two waves
    (`plan.DEAL_WAVES` = 2, as ab_tail.py sets it), and how many entries of the two deals differ.
 2. What the model's step would be in FLOP/s, and a fit of a step's time and an item's own cost
@@ -28,18 +31,18 @@ ROWS = {name: (tokens, RUN486[name]["kernels"]["entry_mosaic_gpu_kernel"])
 
 
 def steps_of(seq_tokens):
-  return np.asarray(plan.launch_steps(tile_order="index", num_tiles=128, num_kv_heads=4,
-                                      tile_tokens=128, seq_tokens=seq_tokens, block_kv=64,
-                                      prefix_steps=0, window=None), np.float64)
+  return np.asarray(plan.launch_steps(tile_order="index", num_tiles=256, num_kv_heads=4,
+                                      tile_tokens=64, seq_tokens=seq_tokens, block_kv=64,
+                                      prefix_steps=1, window=None), np.float64)
 
 
 def deal(costs, waves):
   """The kernel's deal (plan.persistent_deal) with DEAL_WAVES = waves, as ab_tail.py sets it."""
+  kept, plan.DEAL_WAVES = plan.DEAL_WAVES, waves
   try:
-    plan.DEAL_WAVES = waves
     return plan.persistent_deal(costs, CTAS)
   finally:
-    plan.DEAL_WAVES = 1
+    plan.DEAL_WAVES = kept
 
 
 def main():
@@ -50,16 +53,17 @@ def main():
             for w in (1, 2)]
     one, two = deal(costs, 1), deal(costs, 2)
     print(f"{name}: {len(costs)} items; model end, tails of one wave {ends[0]:.2f}, of two "
-          f"{ends[1]:.2f} units ({100 * (1 - ends[1] / ends[0]):.1f}% sooner); the deals differ "
-          f"in {int((one != two).sum())} of {len(one)} entries")
-  flop = 256 * 64 * 256 * 4          # a step: 256 query rows x 64 keys x head_dim 256, QK and PV
+          f"{ends[1]:.2f} units ({100 * (1 - ends[1] / ends[0]):.1f}% sooner); the deals "
+          + (f"differ in {int((one != two).sum())} of {len(one)} entries" if one.shape == two.shape
+             else f"differ in length ({len(one)} and {len(two)} entries)"))
+  flop = 128 * 64 * 256 * 4          # a step: 128 query rows x 64 keys x head_dim 256, QK and PV
   print(f"model step {plan.STEP_US_64} us: {flop / plan.STEP_US_64 * 1e-6 * CTAS / 1e3:.2f} "
         f"PFLOP/s on {CTAS} SMs")
   loads = {}
   for name, (tokens, _) in ROWS.items():
     steps = steps_of(tokens)
     costs = plan.item_costs(steps, block_kv=64, head_dim=256, consumers=2, persistent=True)
-    order = plan.balanced_order(costs, CTAS)
+    order = plan.balanced_order(costs, CTAS, waves=1)     # run486's kernel: one wave's tail
     cta, _ = plan.list_schedule(costs[order], CTAS)
     loads[name] = (np.bincount(cta, weights=steps[order], minlength=CTAS),
                    np.bincount(cta, minlength=CTAS))
