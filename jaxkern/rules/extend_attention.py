@@ -288,7 +288,8 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
   costs = functools.partial(plan.item_costs, steps, block_kv=config.block_kv,
                             head_dim=p.head_dim, consumers=config.consumers)
   one, persistent = plan.launch_makespans(costs(), costs(persistent=True), ctas=ctas,
-                                          waves=plan.deal_waves(prefix_steps))
+                                          waves=plan.deal_waves(prefix_steps,
+                                                                config.deal_waves))
   return one * plan.STEP_US_64, persistent * plan.STEP_US_64
 
 
@@ -322,7 +323,8 @@ def config_name(config) -> str:
           f"/x{config.num_splits}"
           + ("" if config.tile_order == "index" else f"/{config.tile_order}")
           + ("/ov" if config.overlap else "")
-          + (f"/p{config.persistent_ctas}" if config.persistent_ctas else ""))
+          + (f"/p{config.persistent_ctas}" if config.persistent_ctas else "")
+          + (f"/w{config.deal_waves}" if config.deal_waves is not None else ""))
 
 
 def floor_us(problem: ExtendAttentionProblem, device: DeviceSpec) -> float | None:

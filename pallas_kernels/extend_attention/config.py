@@ -54,6 +54,9 @@ class ExtendAttentionPallasConfig:
     this one's output leaves through two chunk buffers per consumer (16 KB each more shared
     memory), and no CTA is launched or set up per item; it pays only where the estimate is
     right (see jaxkern/rules/extend_attention.py).
+  deal_waves: with persistent CTAs, how many waves of items at the end of the launch order the
+    deal may sort heaviest first where its estimated costs are exact (None: plan.DEAL_WAVES;
+    plan.deal_waves). A tuning-table row sets it where an A/B measured another count faster.
   """
 
   IMPL: ClassVar[str] = "pallas"
@@ -65,6 +68,7 @@ class ExtendAttentionPallasConfig:
   tile_order: str = "index"
   overlap: bool = False
   persistent_ctas: int = 0
+  deal_waves: int | None = None
 
   def __post_init__(self):
     if self.tiles not in ("global", "sequence"):
@@ -91,11 +95,24 @@ class ExtendAttentionPallasConfig:
     if not isinstance(self.persistent_ctas, int) or self.persistent_ctas < 0:
       raise ValueError(f"ExtendAttentionPallasConfig.persistent_ctas must be an int >= 0, "
                        f"got {self.persistent_ctas!r}")
+    if self.deal_waves is not None and (not isinstance(self.deal_waves, int)
+                                        or isinstance(self.deal_waves, bool)
+                                        or self.deal_waves < 1):
+      raise ValueError(f"ExtendAttentionPallasConfig.deal_waves must be None or an int >= 1, "
+                       f"got {self.deal_waves!r}")
     if self.persistent_ctas and self.tiles != "global":
       raise ValueError("ExtendAttentionPallasConfig: persistent_ctas > 0 needs tiles='global'")
     if self.tile_order != "index" and self.tiles != "global":
       raise ValueError(f"ExtendAttentionPallasConfig: tile_order={self.tile_order!r} needs "
                        "tiles='global'")
+
+  def __repr__(self) -> str:
+    """The dataclass's repr, leaving out deal_waves while it is None: records name their
+    config by repr, and every config before deal_waves keeps its name."""
+    fields = [f for f in dataclasses.fields(self)
+              if not (f.name == "deal_waves" and self.deal_waves is None)]
+    args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields)
+    return f"{type(self).__name__}({args})"
 
   @property
   def block_rows(self) -> int:

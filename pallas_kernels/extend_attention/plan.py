@@ -249,18 +249,24 @@ def list_schedule(costs, ctas: int) -> tuple[np.ndarray, float]:
 # benchmark shapes the H200 runs persistent, only chunk_16x1024_p0's deal changes (the model ends
 # it 0.7% sooner; logs/session75/deal_scope.log), and its kernel ran 2.5% faster in each of three
 # interleaved rounds on one H200 (142.6-143.1 -> 139.0-139.1 us; chunk_32x512_p0, whose deal is
-# the same, 85.6-85.8 either way: logs/session75/run491/ab_tail.log).
+# the same, 85.6-85.8 either way: logs/session75/run491/ab_tail.log). Longer tails, four and
+# six waves against two (logs/session75/run495/ab_tail_more.log): chunk_16x1024_p0 139.5 ->
+# 136.0-136.1 (four) and 137.8 (six) in each of three rounds, chunk_32x512_p0 84.85-84.92 ->
+# 84.88-85.27 and 85.03-85.27: four waves is that row's tuning-table config (deal_waves), two
+# stay the default.
 DEAL_WAVES = 2
 
 
-def deal_waves(prefix_steps: int) -> int:
-  """Waves of items the persistent deal may sort at its end: DEAL_WAVES where every item's
-  estimated cost is exact (a prefix of at most one key block); one where the costs price a longer
-  prefix at its static bound, and the deal is even only by giving every CTA about the same share
-  of every sequence (the rule's `_even_share`), which a tail of more than one wave mixes (8 x 544
-  tokens over 1024-key prefixes at head_dim 128, 136 items a sequence: two waves leave a CTA
-  without an item of a sequence)."""
-  return DEAL_WAVES if prefix_steps <= 1 else 1
+def deal_waves(prefix_steps: int, waves: int | None = None) -> int:
+  """Waves of items the persistent deal may sort at its end: `waves` (the config's deal_waves;
+  None: DEAL_WAVES) where every item's estimated cost is exact (a prefix of at most one key
+  block); one where the costs price a longer prefix at its static bound, and the deal is even
+  only by giving every CTA about the same share of every sequence (the rule's `_even_share`),
+  which a tail of more than one wave mixes (8 x 544 tokens over 1024-key prefixes at head_dim
+  128, 136 items a sequence: two waves leave a CTA without an item of a sequence)."""
+  if prefix_steps > 1:
+    return 1
+  return DEAL_WAVES if waves is None else waves
 
 
 def balanced_order(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:

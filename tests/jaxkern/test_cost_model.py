@@ -681,6 +681,15 @@ def test_persistent_launch_only_where_the_launch_model_is_exact():
                                                      "chunk_32x512_p0", "hd128_prefill_long",
                                                      "hd128_chunk_8x1024_p1024"}
   assert {c for c in persistent.values()} == {0, H200.num_sms}
+  # chunk_16x1024_p0's table row sorts four waves' tail (an A/B, session 75); the estimate
+  # deals as the kernel does, so it moves with the row's deal_waves.
+  p = _seed_problem("chunk_16x1024_p0")
+  chosen = ea_rule.choose(p, H200).config
+  assert (chosen.persistent_ctas, chosen.deal_waves) == (H200.num_sms, 4)
+  default = dataclasses.replace(chosen, deal_waves=None)
+  assert ea_rule.choose(_seed_problem("chunk_32x512_p0"), H200).config.deal_waves is None
+  assert (ea_rule.persistent_estimate(p, chosen, H200)[1]
+          < ea_rule.persistent_estimate(p, default, H200)[1])
   # The model's gain is not what keeps an overlapped head_dim-256 loop from persistent CTAs.
   p = ea_rule.ExtendAttentionProblem(
       num_tokens=8192, num_seqs=1, num_q_heads=8, num_kv_heads=4, head_dim=256,
@@ -829,6 +838,7 @@ def test_launch_model_functions():
   # Two waves only where the costs are exact (a prefix of at most one key block); a longer
   # prefix's deal rests on even shares of every sequence, which one wave keeps.
   assert [plan.deal_waves(s) for s in (0, 1, 2)] == [2, 2, 1]
+  assert [plan.deal_waves(s, 4) for s in (0, 1, 2)] == [4, 4, 1]   # a config's deal_waves
   assert plan.persistent_deal([1.0, 1.0, 1.0, 1.0, 5.0], 2, waves=1).tolist() == [3, 2, 0, 2, 3,
                                                                                   1, 4, -1]
   # CTA 0 runs the four light items, CTA 1 the heavy one from the start: both end by 4.
@@ -863,6 +873,8 @@ def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():
   timed = ea_rule.tuning_row(p, runs + [dict(name="xla", us=35.0)], xla_us=300.0)
   assert (timed["impl"], timed["xla_us"]) == ("xla", 35.0)       # a measured time wins
   assert ea_rule.config_name(ea_rule.ExtendAttentionPallasConfig(overlap=True)).endswith("/ov")
+  assert ea_rule.config_name(ea_rule.ExtendAttentionPallasConfig(
+      persistent_ctas=132, deal_waves=4)).endswith("/p132/w4")
   # Untuned prefill: the overlapped softmax with 128-key blocks at head_dim 128, not at 256.
   pre = dataclasses.replace(p, num_tokens=3000, num_seqs=3, max_extend_len=1000, max_pages=0,
                             sliding_window=None, num_q_heads=32, num_kv_heads=8, head_dim=128)

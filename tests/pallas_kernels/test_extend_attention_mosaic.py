@@ -112,6 +112,12 @@ def test_unsupported_inputs_raise_not_implemented(rng):
     C(tiles="sequence", persistent_ctas=4)
   with pytest.raises(ValueError, match="persistent_ctas"):
     C(persistent_ctas=-1)
+  for waves in (0, True, 2.0):
+    with pytest.raises(ValueError, match="deal_waves"):
+      C(persistent_ctas=4, deal_waves=waves)
+  # records name configs by repr: deal_waves shows only where it is set
+  assert "deal_waves" not in repr(C(persistent_ctas=4))
+  assert repr(C(persistent_ctas=4, deal_waves=3)).endswith("persistent_ctas=4, deal_waves=3)")
 
 
 @pytest.mark.parametrize("head_dim,config", [
@@ -312,6 +318,21 @@ def test_persistent_global_tiles(rng, ctas, overlap, order, head_dim):
          head_dim=head_dim,
          config=C(tiles="global", consumers=2, num_stages=3, overlap=overlap, tile_order=order,
                   persistent_ctas=ctas))
+
+
+@pytest.mark.parametrize("waves", [1, 2])
+def test_persistent_deal_tails(rng, waves):
+  # Two sequences of 100 tokens over one page of prefix (costs exact, so plan.deal_waves takes
+  # the config's deal_waves): 8 items on 3 CTAs, which a tail of one wave and one of two deal
+  # differently.
+  from pallas_kernels.extend_attention import plan
+  steps = plan.launch_steps(tile_order="index", num_tiles=4, num_kv_heads=2, tile_tokens=64,
+                            seq_tokens=100, block_kv=64, prefix_steps=1)
+  costs = plan.item_costs(steps, block_kv=64, head_dim=64, consumers=2, persistent=True)
+  assert (plan.persistent_deal(costs, 3, waves=1).tolist()
+          != plan.persistent_deal(costs, 3, waves=2).tolist())
+  _check(rng, [(16, 100), (9, 100)], hq=4, hkv=2, page_size=16, head_dim=64,
+         config=C(tiles="global", consumers=2, persistent_ctas=3, deal_waves=waves))
 
 
 @pytest.mark.parametrize("limit", [None, 0])     # 0: the two-array fallback of large batches

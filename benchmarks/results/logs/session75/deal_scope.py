@@ -4,8 +4,10 @@ Which benchmark attention shapes (PEERS.md §1 and the head_dim 128 set, page si
 rule runs on persistent CTAs, and for which of them the kernel's deal changes when
 `plan.DEAL_WAVES` goes from 1 to 2: the shapes an A/B of the switch must time. The deal is
 rebuilt exactly as the kernel builds it at trace time (mosaic.py: plan.launch_steps over the
-static facts, plan.item_costs, plan.persistent_deal)."""
-import jax
+static facts, plan.item_costs, plan.persistent_deal), on the rule's config less a table row's
+own deal_waves (which session 75 later gave chunk_16x1024_p0's row: 4)."""
+import dataclasses
+
 import jax.numpy as jnp
 import numpy as np
 
@@ -47,6 +49,8 @@ def main():
                                 sliding_window=shape.window, max_extend_len=max_ext)
     choice = rule.choose(problem, H200)
     cfg = choice.config
+    if cfg is not None and hasattr(cfg, "deal_waves"):
+      cfg = dataclasses.replace(cfg, deal_waves=None)
     ctas = getattr(cfg, "persistent_ctas", 0)
     if not ctas:
       print(f"{shape.name:24s} {rule.config_name(cfg) if cfg else choice.impl}: not persistent")

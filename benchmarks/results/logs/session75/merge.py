@@ -5,7 +5,12 @@
   table row and down on the band-16 row session 74 wrote (run484's records were band 8's).
 - Issue 3, run493: the two prefix-free chunk rows the H200 runs on persistent CTAs, beside the
   peers, with plan.DEAL_WAVES = 2 (chunk_16x1024_p0's deal changed; chunk_32x512_p0's did not),
-  page sizes 16 and 1, replacing session 74's run486 records key for key."""
+  page sizes 16 and 1, replacing session 74's run486 records key for key; run496 then
+  chunk_16x1024_p0's again, on its table row's deal_waves = 4 (below).
+
+`... merge table`: chunk_16x1024_p0's H200 tuning row takes deal_waves = 4, which beat the
+default two waves in each of run495's three rounds (`ab_tail_more.py`, one process, checked,
+kernel us); chunk_32x512_p0 keeps the default (four waves lost two of three rounds there)."""
 
 import json
 import pathlib
@@ -13,6 +18,7 @@ import sys
 
 from benchmarks import _report
 from benchmarks.grouped_gemm_configs import merge_main, put_records
+from jaxkern import tuning
 
 HERE = pathlib.Path(__file__).parent
 
@@ -34,7 +40,29 @@ def records(results=None) -> None:
       note="session 75 run493 (logs/session75/): chunk_16x1024_p0 and chunk_32x512_p0 with "
            "persistent deals of up to two waves' tail (plan.DEAL_WAVES = 2); chunk_16x1024_p0 "
            "ours 141.5 us vs cuDNN 144.1 (was 145.4 vs 145.8)"))
+  print("wrote", _report.replace_records(
+      pathlib.Path(results or HERE.parent.parent) / "h200/extend_attention.json",
+      _run("session 75 run496", "run496/attn.json"), retimed="some",
+      title="extend attention (bf16, page 16)",
+      note="session 75 run496 (logs/session75/): chunk_16x1024_p0 on its table row's four "
+           "waves' tail (deal_waves = 4, run495's A/B): ours 137.4 us vs cuDNN 143.3"))
+
+
+def table() -> None:
+  runs = json.loads((HERE / "run495/ab_tail_more.json").read_text())
+  kern = {(r["shape"], r["round"], r["variant"]): r["kernel_us"] for r in runs}
+  rounds = sorted({r["round"] for r in runs})
+  key = {"regime": "chunked_prefill", "dtype": "bfloat16", "D": 256, "G": 2, "Hkv": 4, "B": 16,
+         "T": 16384, "E": 1024, "P": 16, "window": False}
+  wins = [kern["chunk_16x1024_p0", n, "waves4"] < kern["chunk_16x1024_p0", n, "waves2"]
+          for n in rounds]
+  print("chunk_16x1024_p0 four waves won", sum(wins), "of", len(wins), "rounds")
+  if not all(wins):
+    return
+  row = tuning.lookup("NVIDIA H200", "extend_attention", key)
+  row = dict(row, config=dict(row["config"], deal_waves=4))
+  print("wrote", tuning.write_rows("NVIDIA H200", "extend_attention", [row]))
 
 
 if __name__ == "__main__":
-  merge_main(__doc__, sys.argv, records=records)
+  merge_main(__doc__, sys.argv, records=records, table=table)
