@@ -240,6 +240,9 @@ def _heaviest_first(problem: ExtendAttentionProblem, config, device: DeviceSpec)
 # over ~15.5 items per CTA; the next item's queries load while the output leaves through chunk
 # buffers), and the launch model (plan.launch_makespans over plan.item_costs, the session-16 step
 # and item costs) says whether that is worth having: more than _PERSISTENT_MIN_GAIN of the launch.
+# The kernel deals exact costs on the own cost fitted to it instead (session 75:
+# plan.PERSISTENT_EXACT_ITEM_STEPS; its deals measured 1.2-1.9% faster), and the model prices
+# that deal with the saving above.
 # It over-predicts the prefix-free chunks' gains (8-15% predicted; measured in three A/B runs:
 # chunk 16x1024/0 4.1-5.0%, 32x512/0 8.0-9.2%, 8x512/0 3.6-5.7%) and under-predicts head_dim 128
 # chunk 8x1024/1024's (4.3% predicted, 4.7-7.7% measured), but ranks them right.
@@ -287,9 +290,12 @@ def persistent_estimate(problem: ExtendAttentionProblem, config,
       window=p.sliding_window)
   costs = functools.partial(plan.item_costs, steps, block_kv=config.block_kv,
                             head_dim=p.head_dim, consumers=config.consumers)
-  one, persistent = plan.launch_makespans(costs(), costs(persistent=True), ctas=ctas,
-                                          waves=plan.deal_waves(prefix_steps,
-                                                                config.deal_waves))
+  # the kernel deals on its costs (exact: the fitted own cost); the launch is priced with the
+  # measured saving of a persistent item (PERSISTENT_SAVES_US), which decides persistence
+  one, persistent = plan.launch_makespans(
+      costs(), costs(persistent=True), ctas=ctas,
+      waves=plan.deal_waves(prefix_steps, config.deal_waves),
+      deal_costs=costs(persistent=True, exact=plan.exact_costs(prefix_steps)))
   return one * plan.STEP_US_64, persistent * plan.STEP_US_64
 
 

@@ -218,16 +218,37 @@ ITEM_STEPS = 3
 # costs less this saving measured 0-2.4% faster than on the one-CTA-per-item costs (chunk
 # 32x512/0 87.6 -> 85.5 us, 16x1024/0 141.5 -> 141.2, ab_deal_costs.log).
 PERSISTENT_SAVES_US = 1.1
+# A persistent item's own cost where the deal's costs are exact (`exact_costs`), in steps: fitted
+# to the kernel times of the two prefix-free chunk rows (run486; logs/session74/
+# launch_model_check.log as corrected in session 75: one step of own cost is where the two rows
+# agree, at 1.66-1.67 us a step). Deals made on it measured faster than on ITEM_STEPS -
+# PERSISTENT_SAVES_US / STEP_US_64 (2.35) in each of three interleaved rounds on one H200, by as
+# much as the fitted model had them (chunk_16x1024_p0 on four waves 135.8-136.2 -> 134.2-134.6 us,
+# 1.2%; chunk_32x512_p0 84.3-84.4 -> 82.7-82.9, 1.9%: logs/session75/run497/ab_own.log). Deals
+# over a longer prefix keep 2.35 (not measured on them).
+PERSISTENT_EXACT_ITEM_STEPS = 1.0
+
+
+def exact_costs(prefix_steps: int) -> bool:
+  """Whether the launch model's item costs are exact for a prefix bound of `prefix_steps` key
+  blocks: at most one, so every item's prefix steps are known statically (beyond it the costs
+  price each sequence's prefix at the static bound)."""
+  return prefix_steps <= 1
 
 
 def item_costs(steps, *, block_kv: int, head_dim: int, consumers: int,
-               persistent: bool = False) -> np.ndarray:
-  """Estimated costs of items of `steps` key steps each, their own cost included (less
-  PERSISTENT_SAVES_US run by persistent CTAs), in units of STEP_US_64 (a step scaled by its keys,
-  head_dim and consumer warpgroups; the same for every item of equal steps, so their deal has
-  exact ties)."""
+               persistent: bool = False, exact: bool = False) -> np.ndarray:
+  """Estimated costs of items of `steps` key steps each, their own cost included (run by
+  persistent CTAs: PERSISTENT_EXACT_ITEM_STEPS where the costs are `exact`, else less
+  PERSISTENT_SAVES_US), in units of STEP_US_64 (a step scaled by its keys, head_dim and consumer
+  warpgroups; the same for every item of equal steps, so their deal has exact ties)."""
   scale = block_kv / 64 * head_dim / 256 * consumers / 2
-  own = ITEM_STEPS - (PERSISTENT_SAVES_US / STEP_US_64 if persistent else 0.0)
+  if not persistent:
+    own = ITEM_STEPS
+  elif exact:
+    own = PERSISTENT_EXACT_ITEM_STEPS
+  else:
+    own = ITEM_STEPS - PERSISTENT_SAVES_US / STEP_US_64
   return np.asarray(steps, np.float64) * scale + own
 
 
@@ -264,7 +285,7 @@ def deal_waves(prefix_steps: int, waves: int | None = None) -> int:
   only by giving every CTA about the same share of every sequence (the rule's `_even_share`),
   which a tail of more than one wave mixes (8 x 544 tokens over 1024-key prefixes at head_dim
   128, 136 items a sequence: two waves leave a CTA without an item of a sequence)."""
-  if prefix_steps > 1:
+  if not exact_costs(prefix_steps):
     return 1
   return DEAL_WAVES if waves is None else waves
 
@@ -310,18 +331,22 @@ def persistent_deal(costs, ctas: int, *, waves: int | None = None) -> np.ndarray
   return np.concatenate([counts, deal.reshape(-1)])
 
 
-def launch_makespans(costs, persistent_costs, *, ctas: int,
-                     waves: int | None = None) -> tuple[float, float]:
+def launch_makespans(costs, persistent_costs, *, ctas: int, waves: int | None = None,
+                     deal_costs=None) -> tuple[float, float]:
   """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items of
   `costs` each (`item_costs`, one CTA per item; the result in the same unit), in launch order,
   the GPU's list schedule; and of the same items costing `persistent_costs` (`item_costs` of
-  persistent CTAs) dealt as the kernel deals them at trace time (`persistent_deal`: the list
-  schedule in `balanced_order`). Exact where the estimated costs are (the rule only takes
-  persistent CTAs there)."""
+  persistent CTAs less the measured PERSISTENT_SAVES_US) dealt as the kernel deals them at trace
+  time: `persistent_deal` on `deal_costs` (the kernel's costs, `item_costs(..., exact=)`; default
+  `persistent_costs`), tails of up to `waves` waves. Exact where the estimated costs are (the
+  rule only takes persistent CTAs there)."""
   costs = np.asarray(costs, np.float64)
   saved = np.asarray(persistent_costs, np.float64)
+  deal = saved if deal_costs is None else np.asarray(deal_costs, np.float64)
+  order = balanced_order(deal, ctas, waves=waves)
+  cta_of, _ = list_schedule(deal[order], ctas)
   return (list_schedule(costs, ctas)[1],
-          list_schedule(saved[balanced_order(saved, ctas, waves=waves)], ctas)[1])
+          float(np.bincount(cta_of, weights=saved[order], minlength=ctas).max()))
 
 
 def merge_split_tiles(out_p, lse, tiling: SequenceTiling, qo_indptr, prefix_lens, *, group: int,

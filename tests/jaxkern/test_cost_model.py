@@ -786,7 +786,8 @@ def test_static_deal_shares_every_sequence_where_the_rule_deals_over_a_prefix(
                             tile_tokens=tile_tokens, seq_tokens=ext, block_kv=block_kv,
                             prefix_steps=prefix_steps)
   deal = plan.persistent_deal(plan.item_costs(steps, block_kv=block_kv, head_dim=head_dim,
-                                              consumers=2, persistent=True), ctas,
+                                              consumers=2, persistent=True,
+                                              exact=plan.exact_costs(prefix_steps)), ctas,
                               waves=plan.deal_waves(prefix_steps))
   counts, items = deal[:ctas], deal[ctas:].reshape(ctas, -1)
   share = np.zeros((ctas, num_seqs), np.int64)       # items of each sequence on each CTA
@@ -846,6 +847,9 @@ def test_launch_model_functions():
                                                                          4, -1, -1, -1]
   costs = [1.0, 1.0, 1.0, 1.0, 4.0]
   assert plan.launch_makespans(costs, costs, ctas=2) == (6.0, 4.0)
+  # The launch priced on `costs` but dealt on other costs (equal items: CTA 0 gets 0, 2, 4 and
+  # CTA 1 gets 1, 3), as the kernel deals: the heavy item ends last, at 1 + 1 + 4.
+  assert plan.launch_makespans(costs, costs, ctas=2, deal_costs=[1.0] * 5) == (6.0, 6.0)
   # Equal items (2 of steps, 1 of their own): a persistent item saves its share.
   assert plan.launch_makespans(np.full(8, 3.0), np.full(8, 2.5), ctas=4) == (6.0, 5.0)
   # An item's cost in 64-key steps at head_dim 256 with two consumers, plus ITEM_STEPS of its
@@ -855,6 +859,13 @@ def test_launch_model_functions():
   saved = plan.PERSISTENT_SAVES_US / plan.STEP_US_64        # persistent CTAs' items
   assert plan.item_costs([2], block_kv=64, head_dim=256, consumers=2,
                          persistent=True).tolist() == pytest.approx([5 - saved])
+  # where the costs are exact (a prefix of at most one key block), a persistent item's own cost
+  # is the one fitted to the kernel: one step
+  assert [plan.exact_costs(s) for s in (0, 1, 2)] == [True, True, False]
+  assert plan.item_costs([2], block_kv=64, head_dim=256, consumers=2, persistent=True,
+                         exact=True).tolist() == [2 + plan.PERSISTENT_EXACT_ITEM_STEPS] == [3]
+  assert plan.item_costs([2], block_kv=64, head_dim=256, consumers=2,
+                         exact=True).tolist() == [5]          # one CTA per item: unchanged
 
 
 def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():

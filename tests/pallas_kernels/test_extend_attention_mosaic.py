@@ -328,7 +328,8 @@ def test_persistent_deal_tails(rng, waves):
   from pallas_kernels.extend_attention import plan
   steps = plan.launch_steps(tile_order="index", num_tiles=4, num_kv_heads=2, tile_tokens=64,
                             seq_tokens=100, block_kv=64, prefix_steps=1)
-  costs = plan.item_costs(steps, block_kv=64, head_dim=64, consumers=2, persistent=True)
+  costs = plan.item_costs(steps, block_kv=64, head_dim=64, consumers=2, persistent=True,
+                          exact=True)
   assert (plan.persistent_deal(costs, 3, waves=1).tolist()
           != plan.persistent_deal(costs, 3, waves=2).tolist())
   _check(rng, [(16, 100), (9, 100)], hq=4, hkv=2, page_size=16, head_dim=64,

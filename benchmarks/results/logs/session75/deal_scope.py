@@ -20,20 +20,24 @@ from pallas_kernels.extend_attention import plan
 H200 = DeviceSpec.for_kind("NVIDIA H200")
 
 
-def deal_of(problem, cfg, waves):
+def deal_of(problem, cfg, waves, exact=False):
+  """The kernel's deal with DEAL_WAVES = waves, on the costs of persistent items as exact
+  (exact: the own cost session 75 measured later, PERSISTENT_EXACT_ITEM_STEPS) or not (the
+  costs deal_scope.log was made on: less PERSISTENT_SAVES_US, as the kernel had them then)."""
   p = problem
   tile_tokens = cfg.block_rows // (p.num_q_heads // p.num_kv_heads)
   ranked = cfg.tile_order != "index" and p.num_seqs > 1
+  prefix_steps = -(-p.visible_prefix // cfg.block_kv)
   steps = plan.launch_steps(
       tile_order=cfg.tile_order if ranked else "index", num_tiles=rule._tiles_of(p, cfg),
       num_kv_heads=p.num_kv_heads, tile_tokens=tile_tokens,
       seq_tokens=min(p.max_extend_len, p.num_tokens), block_kv=cfg.block_kv,
-      prefix_steps=-(-p.visible_prefix // cfg.block_kv), window=p.sliding_window)
+      prefix_steps=prefix_steps, window=p.sliding_window)
   costs = plan.item_costs(steps, block_kv=cfg.block_kv, head_dim=p.head_dim,
-                          consumers=cfg.consumers, persistent=True)
+                          consumers=cfg.consumers, persistent=True, exact=exact)
   kept, plan.DEAL_WAVES = plan.DEAL_WAVES, waves
   try:
-    tail = plan.deal_waves(-(-p.visible_prefix // cfg.block_kv))
+    tail = plan.deal_waves(prefix_steps)
     deal = plan.persistent_deal(costs, cfg.persistent_ctas, waves=tail)
     end = plan.list_schedule(costs[plan.balanced_order(costs, cfg.persistent_ctas, waves=tail)],
                              cfg.persistent_ctas)[1]
