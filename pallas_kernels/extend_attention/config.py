@@ -49,11 +49,11 @@ class ExtendAttentionPallasConfig:
   persistent_ctas: global tiles only; 0 launches one CTA per (tile, KV head). n > 0 launches n
     persistent CTAs (the rule uses the SM count) that run the items of that launch order as
     plan.persistent_deal deals them at trace time (a list schedule on estimated costs, the last
-    one or two waves' worth of items heaviest first, plan.deal_waves): the K/V ring runs on across a CTA's items (the next
-    item's first blocks load during this one's last steps), the next item's queries load while
-    this one's output leaves through two chunk buffers per consumer (16 KB each more shared
-    memory), and no CTA is launched or set up per item; it pays only where the estimate is
-    right (see jaxkern/rules/extend_attention.py).
+    one or more waves' worth of items heaviest first, plan.deal_waves): the K/V ring runs on
+    across a CTA's items (the next item's first blocks load during this one's last steps), the
+    next item's queries load while this one's output leaves through two chunk buffers per
+    consumer (16 KB each more shared memory), and no CTA is launched or set up per item; it pays
+    only where the estimate is right (see jaxkern/rules/extend_attention.py).
   deal_waves: with persistent CTAs, how many waves of items at the end of the launch order the
     deal may sort heaviest first where its estimated costs are exact (None: plan.DEAL_WAVES;
     plan.deal_waves). A tuning-table row sets it where an A/B measured another count faster.

@@ -21,13 +21,13 @@ Two ways of cutting the rows into tiles (`tiles=`):
   trace time from `max_extend_len` (plan.position_tile_order, a constant), which evens out
   small batches of several sequences. With `persistent_ctas` = n, n CTAs run those items
   (tile, KV head), dealt at trace time by a list schedule on estimated costs, the last one or
-  two waves' worth of items heaviest first (plan.persistent_deal, plan.deal_waves; a constant
-  appended to order_ref), one after another, the producer's K/V ring running on across them. Each consumer loads its next
-  item's queries as soon as its last Q·Kᵀ is done and stores its output in EPI_COLS-column
-  chunks through two buffers of its own (16 KB per consumer) meanwhile. Saves the launch and
-  set-up of a CTA per item and the wait for its queries, and ends the launch more evenly (A/B
-  against one CTA per item: chunk 32x512/0 97 -> 88-89 us, 16x1024/0 149 -> 141-143,
-  head_dim 128 prefill_long 908-917 -> 890-902;
+  more waves' worth of items heaviest first (plan.persistent_deal, plan.deal_waves; a constant
+  appended to order_ref), one after another, the producer's K/V ring running on across them.
+  Each consumer loads its next item's queries as soon as its last Q·Kᵀ is done and stores its
+  output in EPI_COLS-column chunks through two buffers of its own (16 KB per consumer)
+  meanwhile. Saves the launch and set-up of a CTA per item and the wait for its queries, and
+  ends the launch more evenly (A/B against one CTA per item: chunk 32x512/0 97 -> 88-89 us,
+  16x1024/0 149 -> 141-143, head_dim 128 prefill_long 908-917 -> 890-902;
   benchmarks/results/logs/extend_attention_session18/); a static deal is only as even as the
   estimate, which the rule checks.
 * "sequence": tiles never cross a sequence: sequence b's tiles start at its first token rounded
