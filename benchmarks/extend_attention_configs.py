@@ -82,10 +82,12 @@ def main(argv):
                         problem=dataclasses.asdict(problem), floor_us=floor, results=results,
                         best=min(ok, key=lambda r: r["us"])["name"] if ok else None))
     if _UPDATE.value and ok:
-      # --noxla: the XLA path's time is carried over from the row being replaced
-      old = None if _XLA.value else tuning.lookup(device.kind, rule.OP, problem.table_key)
+      # --noxla: the XLA path's time is carried over from the row being replaced, as is its
+      # deal_waves where the best config stays (no candidate varies it)
+      old = tuning.lookup(device.kind, rule.OP, problem.table_key)
       _report.update_tuning(_OUT.value, device.kind, rule.OP, [rule.tuning_row(
-          problem, results, xla_us=old.get("xla_us") if old else None)])
+          problem, results, replaced=old,
+          xla_us=old.get("xla_us") if old and not _XLA.value else None)])
   path = _report.write(_OUT.value, "extend_attention_configs", records)
   print(f"wrote {path}")
 

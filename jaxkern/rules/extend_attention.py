@@ -350,17 +350,25 @@ def floor_us(problem: ExtendAttentionProblem, device: DeviceSpec) -> float | Non
 
 
 def tuning_row(problem: ExtendAttentionProblem, results: list[dict],
-               xla_us: float | None = None) -> dict:
+               xla_us: float | None = None, replaced: dict | None = None) -> dict:
   """A table row from one shape's measured results (name, us, config) of the configs benchmark.
   `xla_us`: the XLA path's time from an earlier run, for results that did not time it (a
-  kernel-only re-tune); the XLA path still wins the row where it was faster."""
+  kernel-only re-tune); the XLA path still wins the row where it was faster. `replaced`: the row
+  this one replaces; its deal_waves, which no candidate varies (an A/B sets it), stays where the
+  measured best is the same config otherwise (its A/B was on that config)."""
   ok = [r for r in results if r.get("us") is not None]
   xla = next((r["us"] for r in ok if r["name"].startswith("xla")), xla_us)
   best = min(ok, key=lambda r: r["us"])
   if xla is not None and xla < best["us"]:
     return {"key": problem.table_key, "impl": "xla", "config": None, "us": xla, "xla_us": xla}
+  config = best.get("config")
+  waves = ((replaced or {}).get("config") or {}).get("deal_waves")
+  if (waves is not None and config is not None and replaced.get("impl") == "pallas"
+      and ExtendAttentionPallasConfig(**dict(config, deal_waves=None))
+      == ExtendAttentionPallasConfig(**dict(replaced["config"], deal_waves=None))):
+    config = dict(config, deal_waves=waves)
   return {"key": problem.table_key, "impl": best["name"].split("/")[0],
-          "config": best.get("config"), "us": best["us"], "xla_us": xla}
+          "config": config, "us": best["us"], "xla_us": xla}
 
 
 def config_for(impl: str, problem: ExtendAttentionProblem, device: DeviceSpec):

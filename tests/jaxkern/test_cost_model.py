@@ -883,6 +883,16 @@ def test_extend_attention_tuning_row_keeps_an_earlier_xla_time():
   assert ea_rule.tuning_row(p, runs, xla_us=30.0)["impl"] == "xla"
   timed = ea_rule.tuning_row(p, runs + [dict(name="xla", us=35.0)], xla_us=300.0)
   assert (timed["impl"], timed["xla_us"]) == ("xla", 35.0)       # a measured time wins
+  # A re-tune keeps the replaced row's deal_waves (set by an A/B; no candidate varies it) where
+  # the best config is the same otherwise, and drops it where another config won.
+  full = dict(tiles="sequence", consumers=1, overlap=True, persistent_ctas=0, deal_waves=None)
+  again = [dict(runs[0], config=full)] + runs[1:]
+  old = dict(impl="pallas", config=dict(tiles="sequence", consumers=1, overlap=True,
+                                        deal_waves=4))
+  assert ea_rule.tuning_row(p, again, xla_us=300.0, replaced=old)["config"]["deal_waves"] == 4
+  other = dict(old, config=dict(old["config"], overlap=False))
+  assert ea_rule.tuning_row(p, again, xla_us=300.0, replaced=other)["config"]["deal_waves"] is None
+  assert ea_rule.tuning_row(p, again, xla_us=300.0, replaced=None)["config"] == full
   assert ea_rule.config_name(ea_rule.ExtendAttentionPallasConfig(overlap=True)).endswith("/ov")
   assert ea_rule.config_name(ea_rule.ExtendAttentionPallasConfig(
       persistent_ctas=132, deal_waves=4)).endswith("/p132/w4")
