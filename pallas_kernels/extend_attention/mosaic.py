@@ -600,10 +600,9 @@ def extend_attention_pallas(q, k, v, k_cache, v_cache, page_table, prefix_lens, 
                               num_tiles=num_tiles, num_kv_heads=num_kv_heads,
                               tile_tokens=tile_tokens, seq_tokens=min(max_ext, num_tokens),
                               block_kv=bk, prefix_steps=prefix_steps, window=sliding_window)
-    deal = plan.persistent_deal(plan.item_costs(steps, block_kv=bk, head_dim=head_dim,
-                                                consumers=config.consumers, persistent=True,
-                                                exact=plan.exact_costs(prefix_steps)),
-                                ctas, waves=plan.deal_waves(prefix_steps, config.deal_waves))
+    deal = plan.kernel_deal(steps, ctas, block_kv=bk, head_dim=head_dim,
+                            consumers=config.consumers, prefix_steps=prefix_steps,
+                            waves=config.deal_waves)
     order = (np if isinstance(ranking, np.ndarray) else jnp).concatenate([ranking, deal])
   st = Static(tiles=config.tiles, num_tiles=num_tiles, tiles_per_seq=tiles_per_seq,
                dense=dense, num_tokens=num_tokens,

@@ -331,6 +331,17 @@ def persistent_deal(costs, ctas: int, *, waves: int | None = None) -> np.ndarray
   return np.concatenate([counts, deal.reshape(-1)])
 
 
+def kernel_deal(steps, ctas: int, *, block_kv: int, head_dim: int, consumers: int,
+                prefix_steps: int, waves: int | None = None) -> np.ndarray:
+  """The deal the kernel makes at trace time (`persistent_deal`) for items of `steps` key steps
+  over a prefix bound of `prefix_steps` key blocks: their persistent costs, exact or not
+  (`exact_costs`), and tails of `deal_waves(prefix_steps, waves)` waves (`waves`: the config's
+  deal_waves)."""
+  costs = item_costs(steps, block_kv=block_kv, head_dim=head_dim, consumers=consumers,
+                     persistent=True, exact=exact_costs(prefix_steps))
+  return persistent_deal(costs, ctas, waves=deal_waves(prefix_steps, waves))
+
+
 def launch_makespans(costs, persistent_costs, *, ctas: int, waves: int | None = None,
                      deal_costs=None) -> tuple[float, float]:
   """(one CTA per item, `ctas` persistent CTAs): estimated times of a launch of items of

@@ -771,8 +771,8 @@ def test_persistent_launch_over_a_prefix_needs_an_item_per_cta_in_every_sequence
     (16, 1024, 1024, 8, 4, 256, 64)])
 def test_static_deal_shares_every_sequence_where_the_rule_deals_over_a_prefix(
     num_seqs, ext, prefix, hq, hkv, head_dim, block_kv):
-  """What `_even_share` rests on: the kernel's trace-time deal (plan.persistent_deal over the
-  launch model's costs, as mosaic.py builds it) gives every one of 132 CTAs one or two items of
+  """What `_even_share` rests on: the kernel's trace-time deal (plan.kernel_deal, which
+  mosaic.py calls) gives every one of 132 CTAs one or two items of
   every sequence where the rule takes persistent CTAs over a prefix (256 and 136 items per
   sequence), and leaves some CTA without an item of some sequence where it does not (128, 32,
   64): there a long real prefix lands on a few CTAs."""
@@ -785,10 +785,8 @@ def test_static_deal_shares_every_sequence_where_the_rule_deals_over_a_prefix(
   steps = plan.launch_steps(tile_order="index", num_tiles=num_tiles, num_kv_heads=hkv,
                             tile_tokens=tile_tokens, seq_tokens=ext, block_kv=block_kv,
                             prefix_steps=prefix_steps)
-  deal = plan.persistent_deal(plan.item_costs(steps, block_kv=block_kv, head_dim=head_dim,
-                                              consumers=2, persistent=True,
-                                              exact=plan.exact_costs(prefix_steps)), ctas,
-                              waves=plan.deal_waves(prefix_steps))
+  deal = plan.kernel_deal(steps, ctas, block_kv=block_kv, head_dim=head_dim, consumers=2,
+                          prefix_steps=prefix_steps)
   counts, items = deal[:ctas], deal[ctas:].reshape(ctas, -1)
   share = np.zeros((ctas, num_seqs), np.int64)       # items of each sequence on each CTA
   for c in range(ctas):

@@ -21,7 +21,7 @@ H200 = DeviceSpec.for_kind("NVIDIA H200")
 
 
 def deal_of(problem, cfg, waves, exact=False):
-  """The kernel's deal with DEAL_WAVES = waves, on the costs of persistent items as exact
+  """(deal, the model's end, the items' key steps): the kernel's deal with DEAL_WAVES = waves, on the costs of persistent items as exact
   (exact: the own cost session 75 measured later, PERSISTENT_EXACT_ITEM_STEPS) or not (the
   costs deal_scope.log was made on: less PERSISTENT_SAVES_US, as the kernel had them then)."""
   p = problem
@@ -43,7 +43,7 @@ def deal_of(problem, cfg, waves, exact=False):
                              cfg.persistent_ctas)[1]
   finally:
     plan.DEAL_WAVES = kept
-  return deal, end, len(costs)
+  return deal, end, steps
 
 
 def main():
@@ -59,7 +59,8 @@ def main():
     if not ctas:
       print(f"{shape.name:24s} {rule.config_name(cfg) if cfg else choice.impl}: not persistent")
       continue
-    (one, e1, n), (two, e2, _) = deal_of(problem, cfg, 1), deal_of(problem, cfg, 2)
+    (one, e1, steps), (two, e2, _) = deal_of(problem, cfg, 1), deal_of(problem, cfg, 2)
+    n = len(steps)
     same = one.shape == two.shape and bool((one == two).all())
     print(f"{shape.name:24s} {rule.config_name(cfg)}: {n} items on {ctas} CTAs; model end "
           f"{e1:.2f} -> {e2:.2f} units ({100 * (1 - e2 / e1):.1f}% sooner); deal "

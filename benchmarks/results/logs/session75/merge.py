@@ -23,6 +23,15 @@ from jaxkern import tuning
 HERE = pathlib.Path(__file__).parent
 
 
+# the attention runs, in order (run496 re-times run493's chunk_16x1024_p0 records)
+ATTENTION_RUNS = {
+    "run493": "chunk_16x1024_p0 and chunk_32x512_p0 with persistent deals of up to two waves' "
+              "tail (plan.DEAL_WAVES = 2); chunk_16x1024_p0 ours 141.5 us vs cuDNN 144.1 (was "
+              "145.4 vs 145.8)",
+    "run496": "chunk_16x1024_p0 on its table row's four waves' tail (deal_waves = 4, run495's "
+              "A/B): ours 137.4 us vs cuDNN 143.3"}
+
+
 def _run(run, f):
   return [dict(r, run=run) for r in json.loads((HERE / f).read_text())["records"]]
 
@@ -33,19 +42,11 @@ def records(results=None) -> None:
       note="session 75 run491 (logs/session75/): DeepSeek's bf16 prefill rows beside the peers; "
            "DS_prefill_G16_M16384_dn on its band-16 table row (652.6 us, 737 TFLOP/s), gate/up "
            "1317.3 us (730 TFLOP/s). XLA variants, not re-run, stay their earlier run's."))
-  print("wrote", _report.replace_records(
-      pathlib.Path(results or HERE.parent.parent) / "h200/extend_attention.json",
-      _run("session 75 run493", "run493/attn.json"), retimed="some",
-      title="extend attention (bf16, page 16)",
-      note="session 75 run493 (logs/session75/): chunk_16x1024_p0 and chunk_32x512_p0 with "
-           "persistent deals of up to two waves' tail (plan.DEAL_WAVES = 2); chunk_16x1024_p0 "
-           "ours 141.5 us vs cuDNN 144.1 (was 145.4 vs 145.8)"))
-  print("wrote", _report.replace_records(
-      pathlib.Path(results or HERE.parent.parent) / "h200/extend_attention.json",
-      _run("session 75 run496", "run496/attn.json"), retimed="some",
-      title="extend attention (bf16, page 16)",
-      note="session 75 run496 (logs/session75/): chunk_16x1024_p0 on its table row's four "
-           "waves' tail (deal_waves = 4, run495's A/B): ours 137.4 us vs cuDNN 143.3"))
+  attention = pathlib.Path(results or HERE.parent.parent) / "h200/extend_attention.json"
+  for run, note in ATTENTION_RUNS.items():
+    print("wrote", _report.replace_records(
+        attention, _run(f"session 75 {run}", f"{run}/attn.json"), retimed="some",
+        title="extend attention (bf16, page 16)", note=f"session 75 {run} (logs/session75/): {note}"))
 
 
 def table() -> None:
