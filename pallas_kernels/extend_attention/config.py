@@ -5,6 +5,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
+from pallas_kernels._config import repr_leaving_out
+
 WG_ROWS = 64  # query rows of one consumer warpgroup's wgmma tile in the Mosaic GPU kernel
 
 
@@ -109,10 +111,7 @@ class ExtendAttentionPallasConfig:
   def __repr__(self) -> str:
     """The dataclass's repr, leaving out deal_waves while it is None: records name their
     config by repr, and every config before deal_waves keeps its name."""
-    fields = [f for f in dataclasses.fields(self)
-              if not (f.name == "deal_waves" and self.deal_waves is None)]
-    args = ", ".join(f"{f.name}={getattr(self, f.name)!r}" for f in fields)
-    return f"{type(self).__name__}({args})"
+    return repr_leaving_out(self, deal_waves=None)
 
   @property
   def block_rows(self) -> int:

@@ -45,6 +45,19 @@ so little of the pushes' cost is left.
 Before the spread the deferred form was faster on only 29 of session 49's 46 (shape, tp); since,
 on all four of issue 5's bar rows (run358, 6-12% by wall). The table keeps whichever it measured
 faster.
+
+Every bar shape has 2048 units (M x N / (128 x 256)): 15 waves of 132 CTAs and 68 units more, so
+in the last round 64 SMs idle. `GemmRsFusedConfig.split_tail` cuts those 68 units along K into
+132 runs of 59-60 steps (tp 4, K = 29568) instead (`work_item`). On 4 H200s (session 76,
+benchmarks/results/logs/session76/ab_summary.log, runs 500-502, both orders of the two configs
+in each run), K = 29568 at tp 4: span 1350.2-1368.3 against 1383.2-1422.0 us in 6 of 6, back
+to back 1660.7 / 1683.8 against 1716.7 / 1738.4, wall a tie (medians 1628.3 / 1628.5);
+M = 16384 at tp 4 and both bar shapes at tp 2 faster by span too, 8192^3 at tp 4 level. But
+M = 2048 at tp 4 (512 units: 3 waves and 116 more, runs of 101-102 steps) is 9.5% slower by
+span: the tail's runs start at different K steps, so the CTAs at work at once no longer read
+the same b columns at the same K step, and b (29 column blocks x 7392 rows, 110 MB) does not
+stay in L2 (a reasoning, not measured). Not the default; the table takes it where a sweep
+measures it faster.
 """
 
 from __future__ import annotations
@@ -59,9 +72,10 @@ from jax.experimental import pallas as pl
 from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
+from pallas_kernels._config import repr_leaving_out
 
 __all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit_coords",
-           "unsupported_reason", "zero_chunks"]
+           "unsupported_reason", "work_item", "work_items", "zero_chunks"]
 
 _F32 = jnp.float32
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
@@ -83,7 +97,13 @@ class GemmRsFusedConfig:
   deferred: a unit's pushes are issued during the next unit's K steps (its 64-column chunks
   spread evenly over them: `_mgpu.spread_spacing`) instead of after its K loop; the waiting tile
   is held in registers in the input dtype, so it needs accumulate="input" (a float32 tile beside
-  the running accumulator would not fit the consumer's 232 registers at block_n 256)."""
+  the running accumulator would not fit the consumer's 232 registers at block_n 256).
+
+  split_tail: the units past the last whole wave (units % CTAs of them) are cut along K into one
+  run of steps per CTA, every CTA's run the same length to within a step (`work_item`), instead
+  of one whole unit each on that many CTAs while the others idle; a unit cut between two CTAs is
+  pushed by both (its owner adds the two partial tiles). With fewer units than CTAs, every CTA
+  takes a share of all of them (split K)."""
 
   IMPL: ClassVar[str] = "fused"
   block_m: int = 128
@@ -92,6 +112,7 @@ class GemmRsFusedConfig:
   num_stages: int = 3
   accumulate: str = "float32"
   deferred: bool = False
+  split_tail: bool = False
 
   def __post_init__(self):
     if self.block_m != 128:   # two consumers of 64 rows: one 64 x 64 accumulator chunk each
@@ -110,11 +131,19 @@ class GemmRsFusedConfig:
       raise ValueError(f"GemmRsFusedConfig.deferred=True needs accumulate='input' (the waiting "
                        f"tile is held in registers in the input dtype), got deferred="
                        f"{self.deferred!r} with accumulate={self.accumulate!r}")
+    if not isinstance(self.split_tail, bool):
+      raise ValueError(f"GemmRsFusedConfig.split_tail must be a bool, got {self.split_tail!r}")
+
+  def __repr__(self) -> str:
+    """The dataclass's repr, leaving out split_tail while it is False (as `jaxkern.explain`
+    shows the configs before it)."""
+    return repr_leaving_out(self, split_tail=False)
 
   @property
   def name(self) -> str:
     acc = "f32" if self.accumulate == "float32" else "in"
-    return f"n{self.block_n}/s{self.num_stages}/{acc}" + ("/d" if self.deferred else "")
+    return (f"n{self.block_n}/s{self.num_stages}/{acc}" + ("/d" if self.deferred else "")
+            + ("/t" if self.split_tail else ""))
 
   def acc_dtype(self, dtype) -> jnp.dtype:
     return jnp.dtype(_F32 if self.accumulate == "float32" else dtype)
@@ -150,6 +179,40 @@ def unit_coords(u, *, m_tiles: int, n_tiles: int):
   return u // per_block, r % m_tiles, r // m_tiles
 
 
+def work_item(i, cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool):
+  """CTA `cta`'s i-th run of K steps, i < `work_items`: (unit, first K step, end K step).
+  Units are dealt round robin, unit cta + i * num_ctas, so that the CTAs at work at any moment
+  share their operands' rows and columns in L2. With split_tail the units past the last whole
+  wave are cut along K: their units % num_ctas * k_steps steps, in unit order, go to the CTAs
+  in num_ctas runs of lengths within one step of each other (`_tail_share`), a run cut where it
+  crosses from one unit into the next. Works on ints and traced scalars (traced results where
+  split_tail)."""
+  if not split_tail:
+    return cta + i * num_ctas, 0, k_steps
+  waves = units // num_ctas
+  lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
+  j = lo // k_steps + (i - waves)               # the tail unit of the run (i >= waves)
+  whole = jnp.asarray(i) < waves
+  return (jnp.where(whole, cta + i * num_ctas, waves * num_ctas + j),
+          jnp.where(whole, 0, jnp.maximum(lo - j * k_steps, 0)),
+          jnp.where(whole, k_steps, jnp.minimum(hi - j * k_steps, k_steps)))
+
+
+def work_items(cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool):
+  """How many runs of K steps CTA `cta` has (`work_item`)."""
+  if not split_tail:
+    return lax.div(units - 1 - cta, num_ctas) + 1
+  lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
+  pieces = (hi - 1) // k_steps - lo // k_steps + 1      # the tail units [lo, hi) touches
+  return units // num_ctas + jnp.where(hi > lo, pieces, 0)
+
+
+def _tail_share(cta, *, units: int, k_steps: int, num_ctas: int):
+  """CTA `cta`'s K steps [lo, hi) of the tail's units % num_ctas * k_steps, in unit order."""
+  steps = units % num_ctas * k_steps
+  return cta * steps // num_ctas, (cta + 1) * steps // num_ctas
+
+
 def step_owner(rank, step, tp: int):
   """The row block (= its owner rank) that `rank` computes at `step`: rank + 1 first, its own
   block last, so at every step the tp ranks push to tp different owners."""
@@ -180,6 +243,7 @@ class _Static:
   dtype: jnp.dtype
   acc_dtype: jnp.dtype
   deferred: bool
+  split_tail: bool
 
 
 def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
@@ -189,9 +253,14 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
   stages, bk = st.num_stages, st.block_k
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
   rank = lax.axis_index(st.axis_name)
-  units = st.tp * st.m_tiles * st.n_tiles
-  my_units = lax.div(units - 1 - cta, st.num_ctas) + 1
-  coords = lambda i: unit_coords(cta + i * st.num_ctas, m_tiles=st.m_tiles, n_tiles=st.n_tiles)
+  deal = dict(units=st.tp * st.m_tiles * st.n_tiles, k_steps=st.k_steps, num_ctas=st.num_ctas,
+              split_tail=st.split_tail)
+  my_items = work_items(cta, **deal)
+
+  def item(i):
+    """(step, m tile, n tile, first K step, end K step) of this CTA's i-th run of K steps."""
+    u, k_lo, k_hi = work_item(i, cta, **deal)
+    return (*unit_coords(u, m_tiles=st.m_tiles, n_tiles=st.n_tiles), k_lo, k_hi)
 
   def signal_all():
     for peer in range(st.tp):
@@ -202,7 +271,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
     plgpu.set_max_registers(40, action="decrease")
 
     def unit(i, count):
-      step, m, n = coords(i)
+      step, m, n, k_lo, k_hi = item(i)
       row0 = step_owner(rank, step, st.tp) * st.block_rows + m * st.block_m
 
       def step(kk, count):
@@ -212,9 +281,9 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         plgpu.copy_gmem_to_smem(b_ref.at[pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
                                 b_smem.at[slot], full.at[slot])
         return count + 1
-      return lax.fori_loop(0, st.k_steps, step, count)
+      return lax.fori_loop(k_lo, k_hi, step, count)
 
-    _mgpu.producer_drain(lax.fori_loop(0, my_units, unit, jnp.int32(0)), free, stages)
+    _mgpu.producer_drain(lax.fori_loop(0, my_items, unit, jnp.int32(0)), free, stages)
 
   @pl.when(wg < 2)
   def _consumer():
@@ -265,13 +334,13 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
 
     def unit(i, carry):
       count, stores, pending = carry
-      step, m, n = coords(i)
+      step, m, n, k_lo, k_hi = item(i)
       after = flushes(pending, stores) if st.deferred else ()
 
       def acc_scope(acc_ref_):
         mma = lambda slot: plgpu.wgmma(acc_ref_, a_smem.at[slot].at[pl.ds(wg * rows, rows)],
                                        b_smem.at[slot])
-        end = _mgpu.consume(st.k_steps, count, full, free, stages, mma, after_steps=after,
+        end = _mgpu.consume(k_hi - k_lo, count, full, free, stages, mma, after_steps=after,
                             spacing=_mgpu.spread_spacing(st.k_steps, chunks_per_unit))
         return end, acc_ref_[...]
       count, acc = pl.run_scoped(acc_scope, plgpu.ACC((rows, st.block_n), _F32))
@@ -288,7 +357,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
                  jnp.bool_(False))
     else:
       pending = ()
-    _, stores, pending = lax.fori_loop(0, my_units, unit, (jnp.int32(0), jnp.int32(0), pending))
+    _, stores, pending = lax.fori_loop(0, my_items, unit, (jnp.int32(0), jnp.int32(0), pending))
     if st.deferred:     # the last unit's pushes
       for flush in flushes(pending, stores):
         flush()
@@ -311,13 +380,16 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
   block_rows = m // tp
   m_tiles, n_tiles = -(-block_rows // config.block_m), -(-n // config.block_n)
   zr, zc = zero_chunks(block_rows, n)
+  k_steps = -(-k_local // config.block_k)
+  units = tp * m_tiles * n_tiles
+  # With split_tail every CTA takes a share of K steps: as many CTAs as SMs, or steps.
+  ctas = min(num_sms, units * k_steps if config.split_tail else units)
   st = _Static(tp=tp, axis_name=axis_name, block_rows=block_rows, m_tiles=m_tiles,
-               n_tiles=n_tiles, k_steps=-(-k_local // config.block_k),
-               num_ctas=max(1, min(num_sms, tp * m_tiles * n_tiles)), block_m=config.block_m,
+               n_tiles=n_tiles, k_steps=k_steps, num_ctas=max(1, ctas), block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
                zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_copies(k_local, dtype),
                dtype=dtype, acc_dtype=config.acc_dtype(dtype),
-               deferred=config.deferred)
+               deferred=config.deferred, split_tail=config.split_tail)
   op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(st.acc_dtype)
 
   def entry(a_ref, b_ref, acc_ref):
