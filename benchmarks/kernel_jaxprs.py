@@ -169,7 +169,8 @@ def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
       r0=_gemm_rs(2, R(num_stages=4, accumulate="input")),
       r1=_gemm_rs(4, R(num_stages=4, accumulate="input", deferred=True)),
       r2=_gemm_rs(4, R()),
-      r3=_gemm_rs(4, R(num_stages=4, accumulate="input", deferred=True, split_tail=True)))
+      r3=_gemm_rs(4, R(num_stages=4, accumulate="input", deferred=True, split_tail=True)),
+      r4=_gemm_rs(2, R(num_stages=4, accumulate="input", deferred=True, tail_segments=4)))
   return cases
 
 

@@ -46,9 +46,12 @@ CANDIDATES = (
     # The same two input-dtype configs with each unit's pushes under the next unit's K steps.
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True),
     GemmRsFusedConfig(block_n=128, num_stages=5, accumulate="input", deferred=True),
-    # The default with the units past the last whole wave cut along K (session 76).
+    # The default with the units past the last whole wave cut along K (session 76): one run of
+    # steps per CTA, or each unit in up to 4 K segments.
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
                       split_tail=True),
+    GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
+                      tail_segments=4),
 )
 # Unmeasured shapes: the fused config within 1% of the faster of the two timed on 36 of the 46
 # (shape, tp) of session 49's sweep on 4 H100s (benchmarks/results/h100x4/

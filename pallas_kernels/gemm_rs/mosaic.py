@@ -57,7 +57,13 @@ M = 2048 at tp 4 (512 units: 3 waves and 116 more, runs of 101-102 steps) is 9.5
 span: the tail's runs start at different K steps, so the CTAs at work at once no longer read
 the same b columns at the same K step, and b (29 column blocks x 7392 rows, 110 MB) does not
 stay in L2 (a reasoning, not measured). Not the default; the table takes it where a sweep
-measures it faster.
+measures it faster. `GemmRsFusedConfig.tail_segments` cuts the tail so that the CTAs at work
+at once read the same K ranges: each tail unit in s equal K segments, dealt every unit's first
+segment first (at most two segments in one round where the tail has half as many units as
+CTAs or more); on the bar shapes s = 3, two rounds of 39 steps (K = 29568, tp 4) for the 60 of
+split_tail and the 116 of whole units, and none at M = 2048 (whole units end soonest there).
+Written in session 76 after the device time was spent: lowered under jax 0.10.2 and 0.11.2,
+its index math tested on CPU, never run on a GPU.
 """
 
 from __future__ import annotations
@@ -74,8 +80,9 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 from pallas_kernels import _mgpu
 from pallas_kernels._config import repr_leaving_out
 
-__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "step_owner", "unit_coords",
-           "unsupported_reason", "work_item", "work_items", "zero_chunks"]
+__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "launch_ctas", "step_owner",
+           "tail_segments_used", "unit_coords", "unsupported_reason", "work_item", "work_items",
+           "zero_chunks"]
 
 _F32 = jnp.float32
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
@@ -103,7 +110,12 @@ class GemmRsFusedConfig:
   run of steps per CTA, every CTA's run the same length to within a step (`work_item`), instead
   of one whole unit each on that many CTAs while the others idle; a unit cut between two CTAs is
   pushed by both (its owner adds the two partial tiles). With fewer units than CTAs, every CTA
-  takes a share of all of them (split K)."""
+  takes a share of all of them (split K).
+
+  tail_segments: instead (> 1), each unit past the last whole wave is cut into this many equal
+  runs of K steps, dealt round robin segment by segment (every unit's first segment, then every
+  unit's second, ...), so that the CTAs at work at once read at most two K ranges of the same
+  operands; used only where it shortens the slowest CTA's steps (`tail_segments_used`)."""
 
   IMPL: ClassVar[str] = "fused"
   block_m: int = 128
@@ -113,6 +125,7 @@ class GemmRsFusedConfig:
   accumulate: str = "float32"
   deferred: bool = False
   split_tail: bool = False
+  tail_segments: int = 1
 
   def __post_init__(self):
     if self.block_m != 128:   # two consumers of 64 rows: one 64 x 64 accumulator chunk each
@@ -133,17 +146,24 @@ class GemmRsFusedConfig:
                        f"{self.deferred!r} with accumulate={self.accumulate!r}")
     if not isinstance(self.split_tail, bool):
       raise ValueError(f"GemmRsFusedConfig.split_tail must be a bool, got {self.split_tail!r}")
+    if not isinstance(self.tail_segments, int) or not 1 <= self.tail_segments <= 8:
+      raise ValueError(f"GemmRsFusedConfig.tail_segments must be an int in 1..8, got "
+                       f"{self.tail_segments!r}")
+    if self.split_tail and self.tail_segments > 1:
+      raise ValueError(f"GemmRsFusedConfig: split_tail and tail_segments={self.tail_segments} "
+                       f"are two ways to cut the tail; give one")
 
   def __repr__(self) -> str:
-    """The dataclass's repr, leaving out split_tail while it is False (as `jaxkern.explain`
-    shows the configs before it)."""
-    return repr_leaving_out(self, split_tail=False)
+    """The dataclass's repr, leaving out split_tail and tail_segments while unset (as
+    `jaxkern.explain` shows the configs before them)."""
+    return repr_leaving_out(self, split_tail=False, tail_segments=1)
 
   @property
   def name(self) -> str:
     acc = "f32" if self.accumulate == "float32" else "in"
     return (f"n{self.block_n}/s{self.num_stages}/{acc}" + ("/d" if self.deferred else "")
-            + ("/t" if self.split_tail else ""))
+            + ("/t" if self.split_tail else "")
+            + (f"/k{self.tail_segments}" if self.tail_segments > 1 else ""))
 
   def acc_dtype(self, dtype) -> jnp.dtype:
     return jnp.dtype(_F32 if self.accumulate == "float32" else dtype)
@@ -179,32 +199,73 @@ def unit_coords(u, *, m_tiles: int, n_tiles: int):
   return u // per_block, r % m_tiles, r // m_tiles
 
 
-def work_item(i, cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool):
+def work_item(i, cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
+              tail_segments: int = 1):
   """CTA `cta`'s i-th run of K steps, i < `work_items`: (unit, first K step, end K step).
   Units are dealt round robin, unit cta + i * num_ctas, so that the CTAs at work at any moment
-  share their operands' rows and columns in L2. With split_tail the units past the last whole
-  wave are cut along K: their units % num_ctas * k_steps steps, in unit order, go to the CTAs
-  in num_ctas runs of lengths within one step of each other (`_tail_share`), a run cut where it
-  crosses from one unit into the next. Works on ints and traced scalars (traced results where
-  split_tail)."""
-  if not split_tail:
-    return cta + i * num_ctas, 0, k_steps
+  share their operands' rows and columns in L2. The units past the last whole wave (the tail):
+  - split_tail: their units % num_ctas * k_steps steps, in unit order, go to the CTAs in
+    num_ctas runs of lengths within one step of each other (`_tail_share`), a run cut where it
+    crosses from one unit into the next;
+  - tail_segments (s = `tail_segments_used` > 1): each is cut into s runs of k_steps / s, dealt
+    on round robin, every unit's first run first, then every unit's second, and so on.
+  Works on ints and traced scalars (traced results where the tail is cut)."""
   waves = units // num_ctas
-  lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
-  j = lo // k_steps + (i - waves)               # the tail unit of the run (i >= waves)
+  if split_tail:
+    lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
+    j = lo // k_steps + (i - waves)               # the tail unit of the run (i >= waves)
+    whole = jnp.asarray(i) < waves
+    return (jnp.where(whole, cta + i * num_ctas, waves * num_ctas + j),
+            jnp.where(whole, 0, jnp.maximum(lo - j * k_steps, 0)),
+            jnp.where(whole, k_steps, jnp.minimum(hi - j * k_steps, k_steps)))
+  s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
+                         tail_segments=tail_segments)
+  if s == 1:
+    return cta + i * num_ctas, 0, k_steps
+  rem = units % num_ctas
+  q = cta + (i - waves) * num_ctas              # the tail's run, segment by segment (i >= waves)
+  seg, j = q // rem, q % rem
   whole = jnp.asarray(i) < waves
   return (jnp.where(whole, cta + i * num_ctas, waves * num_ctas + j),
-          jnp.where(whole, 0, jnp.maximum(lo - j * k_steps, 0)),
-          jnp.where(whole, k_steps, jnp.minimum(hi - j * k_steps, k_steps)))
+          jnp.where(whole, 0, seg * k_steps // s),
+          jnp.where(whole, k_steps, (seg + 1) * k_steps // s))
 
 
-def work_items(cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool):
+def work_items(cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
+               tail_segments: int = 1):
   """How many runs of K steps CTA `cta` has (`work_item`)."""
-  if not split_tail:
+  if split_tail:
+    lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
+    pieces = (hi - 1) // k_steps - lo // k_steps + 1      # the tail units [lo, hi) touches
+    return units // num_ctas + jnp.where(hi > lo, pieces, 0)
+  s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
+                         tail_segments=tail_segments)
+  if s == 1:    # (`launch_ctas` gives whole units at most one CTA each)
     return lax.div(units - 1 - cta, num_ctas) + 1
-  lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
-  pieces = (hi - 1) // k_steps - lo // k_steps + 1      # the tail units [lo, hi) touches
-  return units // num_ctas + jnp.where(hi > lo, pieces, 0)
+  # the tail's runs cta, cta + num_ctas, ... below units % num_ctas * s (floor: none past it)
+  return units // num_ctas + (units % num_ctas * s - 1 - cta) // num_ctas + 1
+
+
+def launch_ctas(*, units: int, k_steps: int, num_sms: int, split_tail: bool = False,
+                tail_segments: int = 1) -> int:
+  """The persistent CTAs of a call: a unit each, up to the SMs; where the tail is cut along K
+  (`work_item`), as many as SMs (or K steps in all, if fewer)."""
+  cut = min(num_sms, units * k_steps)
+  if split_tail or tail_segments_used(units=units, k_steps=k_steps, num_ctas=cut,
+                                      tail_segments=tail_segments) > 1:
+    return cut
+  return max(1, min(num_sms, units))
+
+
+def tail_segments_used(*, units: int, k_steps: int, num_ctas: int, tail_segments: int) -> int:
+  """The K segments `work_item` cuts each tail unit into: of 1..`tail_segments`, the count that
+  gives the slowest CTA the fewest tail steps (rounds of runs x the longest run; fewer
+  segments on a tie, so 1, whole units, unless cutting shortens it)."""
+  rem = units % num_ctas
+  if rem == 0:
+    return 1
+  tail = lambda s: -(-rem * s // num_ctas) * -(-k_steps // s)
+  return min(range(1, min(tail_segments, k_steps) + 1), key=lambda s: (tail(s), s))
 
 
 def _tail_share(cta, *, units: int, k_steps: int, num_ctas: int):
@@ -244,6 +305,7 @@ class _Static:
   acc_dtype: jnp.dtype
   deferred: bool
   split_tail: bool
+  tail_segments: int
 
 
 def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
@@ -254,7 +316,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
   rank = lax.axis_index(st.axis_name)
   deal = dict(units=st.tp * st.m_tiles * st.n_tiles, k_steps=st.k_steps, num_ctas=st.num_ctas,
-              split_tail=st.split_tail)
+              split_tail=st.split_tail, tail_segments=st.tail_segments)
   my_items = work_items(cta, **deal)
 
   def item(i):
@@ -382,14 +444,15 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
   zr, zc = zero_chunks(block_rows, n)
   k_steps = -(-k_local // config.block_k)
   units = tp * m_tiles * n_tiles
-  # With split_tail every CTA takes a share of K steps: as many CTAs as SMs, or steps.
-  ctas = min(num_sms, units * k_steps if config.split_tail else units)
+  ctas = launch_ctas(units=units, k_steps=k_steps, num_sms=num_sms, split_tail=config.split_tail,
+                     tail_segments=config.tail_segments)
   st = _Static(tp=tp, axis_name=axis_name, block_rows=block_rows, m_tiles=m_tiles,
-               n_tiles=n_tiles, k_steps=k_steps, num_ctas=max(1, ctas), block_m=config.block_m,
+               n_tiles=n_tiles, k_steps=k_steps, num_ctas=ctas, block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
                zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_copies(k_local, dtype),
                dtype=dtype, acc_dtype=config.acc_dtype(dtype),
-               deferred=config.deferred, split_tail=config.split_tail)
+               deferred=config.deferred, split_tail=config.split_tail,
+               tail_segments=config.tail_segments)
   op_tf, acc_tf = _mgpu.swizzled(dtype), _mgpu.swizzled(st.acc_dtype)
 
   def entry(a_ref, b_ref, acc_ref):

@@ -19,8 +19,9 @@ from _testing import cpu_mesh, operand_copies, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels import _mgpu
 from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
-                                           step_owner, unit_coords, unsupported_reason,
-                                           work_item, work_items, zero_chunks)
+                                           launch_ctas, step_owner, tail_segments_used,
+                                           unit_coords, unsupported_reason, work_item,
+                                           work_items, zero_chunks)
 
 
 @pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 3, 2), (4, 1, 5), (8, 2, 3)])
@@ -46,38 +47,53 @@ def _runs(cta, **deal):
           for i in range(int(work_items(cta, **deal)))]
 
 
-# (units, k_steps, CTAs): issue 5's bar shapes at tp 2 and 4 (2048 units of 231, 116, 64 and 32
-# steps on 132 CTAs: 15 waves and 68 units more), whole waves, fewer units than CTAs (split K),
-# fewer tail steps than CTAs, one unit.
-@pytest.mark.parametrize("units,k_steps,ctas", [
-    (2048, 231, 132), (2048, 116, 132), (2048, 64, 132), (2048, 32, 132), (264, 10, 132),
-    (32, 64, 132), (3, 5, 20), (1, 7, 7), (5, 1, 5), (137, 3, 132)])
-@pytest.mark.parametrize("split_tail", [False, True])
-def test_work_items_cover_every_units_steps_once(units, k_steps, ctas, split_tail):
-  """Each (unit, K step) in exactly one run of one CTA, every run within one unit; the
-  round-robin waves unchanged; with split_tail a CTA's tail runs follow on from each other (one
-  unit's last step, the next unit's first) and every CTA has as many steps as the others, to
-  within one."""
-  if not split_tail:
-    ctas = min(ctas, units)      # as the kernel launches them: no CTA without a unit
-  deal = dict(units=units, k_steps=k_steps, num_ctas=ctas, split_tail=split_tail)
+# (units, k_steps, SMs): issue 5's bar shapes at tp 2 and 4 (2048 units of 231, 116, 64 and 32
+# steps on 132 CTAs: 15 waves and 68 units more), M = 2048 and 16384 at K = 29568, tp 4, whole
+# waves, fewer units than SMs (split K), fewer tail steps than CTAs, one unit.
+@pytest.mark.parametrize("units,k_steps,sms", [
+    (2048, 231, 132), (2048, 116, 132), (2048, 64, 132), (2048, 32, 132), (512, 116, 132),
+    (4096, 116, 132), (264, 10, 132), (32, 64, 132), (3, 5, 20), (1, 7, 7), (5, 1, 5),
+    (137, 3, 132)])
+@pytest.mark.parametrize("tail", [{}, {"split_tail": True}, {"tail_segments": 4},
+                                  {"tail_segments": 8}], ids=["waves", "stream", "k4", "k8"])
+def test_work_items_cover_every_units_steps_once(units, k_steps, sms, tail):
+  """On the CTAs `launch_ctas` gives: each (unit, K step) in exactly one run of one CTA, every
+  run within one unit; the round-robin waves unchanged. split_tail: a CTA's tail runs follow on
+  from each other (one unit's last step, the next unit's first) and every CTA has as many steps
+  as the others, to within one. tail_segments: the CTAs' runs of one round lie in adjacent K
+  segments, no more of them than one round's runs can span (two where the tail has half as
+  many units as CTAs or more), and the slowest CTA has no more steps than with whole units."""
+  ctas = launch_ctas(units=units, k_steps=k_steps, num_sms=sms, **tail)
+  deal = dict(units=units, k_steps=k_steps, num_ctas=ctas, **tail)
+  whole_ctas = min(sms, units)
+  whole_slowest = -(-units // whole_ctas) * k_steps
   seen = collections.Counter()
-  totals = []
+  totals, segments = [], collections.defaultdict(set)
   waves = units // ctas
+  s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=ctas,
+                         tail_segments=tail.get("tail_segments", 1))
   for cta in range(ctas):
     runs = _runs(cta, **deal)
     for i, (u, lo, hi) in enumerate(runs):
       assert 0 <= u < units and 0 <= lo < hi <= k_steps
-      if i < waves or not split_tail:
+      if i < waves or not tail:
         assert (u, lo, hi) == (cta + i * ctas, 0, k_steps)      # the whole-unit waves
+      elif "tail_segments" in tail:
+        segments[i].add({g * k_steps // s: g for g in range(s)}[lo])
       seen.update((u, kk) for kk in range(lo, hi))
-    tail = runs[waves:] if split_tail else []
-    for (u0, _, hi0), (u1, lo1, _) in zip(tail, tail[1:]):
-      assert (u1, lo1, hi0) == (u0 + 1, 0, k_steps)               # one unit's end, the next's start
+    if tail.get("split_tail"):
+      for (u0, _, hi0), (u1, lo1, _) in zip(runs[waves:], runs[waves + 1:]):
+        assert (u1, lo1, hi0) == (u0 + 1, 0, k_steps)             # one unit's end, the next's start
     totals.append(sum(hi - lo for _, lo, hi in runs))
   assert seen == collections.Counter(itertools.product(range(units), range(k_steps)))
-  if split_tail:
+  assert max(totals) <= whole_slowest
+  if tail.get("split_tail"):
     assert max(totals) - min(totals) <= 1
+  elif "tail_segments" in tail:
+    rem = units % ctas
+    for segs in segments.values():
+      assert segs == set(range(min(segs), max(segs) + 1))
+      assert len(segs) <= -(-ctas // rem) + 1
   else:
     assert totals == [(-(-(units - c) // ctas)) * k_steps for c in range(ctas)]
   # Traced CTA indices give the same runs.
@@ -86,6 +102,23 @@ def test_work_items_cover_every_units_steps_once(units, k_steps, ctas, split_tai
   traced = jax.jit(lambda c: [work_item(i, c, **deal) for i in range(len(runs))])
   assert [tuple(int(x) for x in r) for r in traced(cta)] == runs
   assert int(jax.jit(lambda c: work_items(c, **deal))(cta)) == len(runs)
+
+
+def test_tail_segments_take_the_count_that_ends_the_tail_soonest():
+  # The bar shapes (68 tail units on 132 CTAs): 3 segments of 116 steps, 2 rounds of 39 = 78
+  # steps against 116 (4: 3 rounds of 29 = 87); M = 2048 at K = 29568, tp 4 (116 tail units):
+  # no count up to 8 ends sooner than whole units; M = 16384 (4 tail units): 8 runs of 15.
+  used = lambda units, k, s: tail_segments_used(units=units, k_steps=k, num_ctas=132,
+                                                tail_segments=s)
+  assert [used(2048, 116, s) for s in range(1, 9)] == [1, 1, 3, 3, 5, 5, 7, 7]
+  assert [used(512, 116, s) for s in range(1, 9)] == [1] * 8
+  assert used(4096, 116, 8) == 8
+  assert used(4096, 2, 8) == 2           # never more segments than K steps
+  assert launch_ctas(units=512, k_steps=116, num_sms=132, tail_segments=8) == 132
+  assert launch_ctas(units=32, k_steps=64, num_sms=132) == 32
+  assert launch_ctas(units=32, k_steps=64, num_sms=132, tail_segments=4) == 132
+  assert launch_ctas(units=32, k_steps=64, num_sms=132, split_tail=True) == 132
+  assert launch_ctas(units=3, k_steps=5, num_sms=20, split_tail=True) == 15
 
 
 @pytest.mark.parametrize("block_n", [64, 128, 192, 256])
@@ -114,6 +147,12 @@ def test_zero_chunks_cover_the_accumulator():
 def test_config_and_unsupported_inputs():
   with pytest.raises(ValueError, match="split_tail must be a bool"):
     GemmRsFusedConfig(split_tail=1)
+  with pytest.raises(ValueError, match="tail_segments must be an int in 1..8"):
+    GemmRsFusedConfig(tail_segments=0)
+  with pytest.raises(ValueError, match="two ways to cut the tail"):
+    GemmRsFusedConfig(split_tail=True, tail_segments=3)
+  assert GemmRsFusedConfig(tail_segments=4).name == "n256/s3/f32/k4"
+  assert "tail_segments" not in repr(GemmRsFusedConfig())
   assert GemmRsFusedConfig(accumulate="input", deferred=True, split_tail=True).name == "n256/s3/in/d/t"
   assert unsupported_reason(GemmRsFusedConfig(), m=4096, n=4096, k_local=2048, tp=4,
                             dtype="bfloat16") is None
@@ -153,19 +192,21 @@ def test_config_and_unsupported_inputs():
 
 # K shards of 512 (whole 64-column steps) and 544 / 520 (8.5 / 8.125 steps: a's loads through
 # the untiled view of its ring, `_mgpu.operand_ring`, reading past its last column, and b's
-# past its last row; neither is padded). split_tail: 24 or 12 units on 132 CTAs, cut along K.
-@pytest.mark.parametrize("tp,accumulate,deferred,k_local,split_tail", [
-    (2, "input", False, 512, False), (4, "float32", False, 544, False),
-    (4, "input", True, 544, False), (2, "input", True, 520, False),
-    (2, "float32", False, 512, True), (4, "input", True, 544, True)])
-def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local, split_tail):
+# past its last row; neither is padded). split_tail / tail_segments: 24 or 12 units on 132 CTAs,
+# cut along K.
+@pytest.mark.parametrize("tp,accumulate,deferred,k_local,tail", [
+    (2, "input", False, 512, {}), (4, "float32", False, 544, {}),
+    (4, "input", True, 544, {}), (2, "input", True, 520, {}),
+    (2, "float32", False, 512, {"split_tail": True}), (4, "input", True, 544, {"split_tail": True}),
+    (2, "input", True, 512, {"tail_segments": 4})])
+def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local, tail):
   """Mosaic GPU lowering on CPU (jax.export for the cuda platform): the pipeline, the TMA
   reduce-adds into remote refs (peer ids recomputed on the host), the deferred pushes and the
   semaphores, on K shards of whole and partial steps. Running it needs the multi_gpu tests
   below."""
   mesh = cpu_mesh((tp,), ("tp",))
   config = GemmRsFusedConfig(accumulate=accumulate, num_stages=4 if accumulate == "input" else 3,
-                             deferred=deferred, split_tail=split_tail)
+                             deferred=deferred, **tail)
   f = functools.partial(gemm_reduce_scatter_fused, axis_name="tp", tp=tp, num_sms=132,
                         config=config)
   g = jax.jit(jax.shard_map(f, mesh=mesh, in_specs=(P(None, "tp"), P("tp", None)),
@@ -469,12 +510,13 @@ _FUSED_SHAPES = [(m, n, k) for m in (1024, 8192) for n, k in ((4096, 4096), (819
 _IN4 = GemmRsFusedConfig(num_stages=4, accumulate="input")
 _IN4D = dataclasses.replace(_IN4, deferred=True)
 _IN4DT = dataclasses.replace(_IN4D, split_tail=True)   # a tail cut along K (or split K: M 1024)
+_IN4DK = dataclasses.replace(_IN4D, tail_segments=4)   # tail units cut in K segments
 _SEED, _PARTIAL = (4096, 4096, 8192), (1056, 4032, 4160)
 # K shards of partial 64-column steps (a and b read past their last column / row, TMA filling
 # zeros): K = 29568 at tp 4
 # (7392), _PARTIAL's 4160 at tp 2 and 4, and 4128 (one 8-column piece of a step: 1032 at tp 4).
 _PARTIAL_STEP_A = (1024, 4096, 4128)
-_PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D, _IN4DT)
+_PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D, _IN4DT, _IN4DK)
 _FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES + [_PARTIAL_STEP_A] for c in _PER_SHAPE]
                 + [(_SEED, c) for c in rs_rule.CANDIDATES if c not in _PER_SHAPE]
                 + [(_PARTIAL, c) for c in rs_rule.CANDIDATES])
@@ -517,7 +559,8 @@ def test_fused_matches_unfused_on_local_gpus(shape, config):
   # more than one remote push per block (or per tile: split_tail), the order the pushes land in
   # changes the rounding (GemmRsFusedConfig.accumulate); otherwise the two calls agree to within
   # the final rounding.
-  one_order = config.accumulate == "float32" or (tp == 2 and not config.split_tail)
+  one_order = config.accumulate == "float32" or (
+      tp == 2 and not config.split_tail and config.tail_segments == 1)
   assert rel_err(again, ref) < 1e-2
   assert rel_err(again, fused) < (1e-3 if one_order else 5e-3)
 
@@ -529,9 +572,11 @@ def test_fused_matches_unfused_on_local_gpus(shape, config):
                                           ((256, 8192, 8192), _IN4DT),
                                           (_SEED, GemmRsFusedConfig()),
                                           (_SEED, _IN4D),
-                                          (_SEED, _IN4DT)],
+                                          (_SEED, _IN4DT),
+                                          (_SEED, _IN4DK)],
                          ids=["256x8192x8192-f32", "256x8192x8192-in4", "256x8192x8192-in4d",
-                              "256x8192x8192-in4dt", "seed-f32", "seed-in4d", "seed-in4dt"])
+                              "256x8192x8192-in4dt", "seed-f32", "seed-in4d", "seed-in4dt",
+                              "seed-in4dk"])
 def test_chained_fused_calls_without_a_sync_stay_right(shape, config):
   # Calls dispatched back to back let the ranks drift apart: a fast rank's next call may signal
   # a peer whose own zero-filled semaphore for that call is not written yet (NOTES.md, session

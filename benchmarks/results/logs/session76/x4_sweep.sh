@@ -1,10 +1,10 @@
 #!/bin/bash
 # Ready for the next nvidia-h200-x4 lease (repository root; not run in session 76): the tp 4
-# sweep, unfused beside the table's n256/s4/in/d and n256/s4/in/d/t (split_tail), in two calls
-# of about 9 minutes (STEP=1: the shapes of M <= 1024, the bar rows and M4096_N4096_K2048;
-# STEP=2: the other 11),
-# records only (the table's tp 4 rows are session 64's run432/run439; rebuild them from the
-# records with `_report.gemm_rs_tuning_rows`, as session 64 did).
+# sweep, unfused beside the table's n256/s4/in/d, n256/s4/in/d/t (split_tail) and n256/s4/in/d/k4
+# (tail_segments), in two calls of about 9 minutes (STEP=1: the shapes of M <= 1024, the bar
+# rows and M4096_N4096_K2048; STEP=2: the other 11), records only (the table's tp 4 rows are
+# session 64's run432/run439; rebuild them from the records with `_report.gemm_rs_tuning_rows`,
+# as session 64 did). Run x4_next.sh first: /k4 has not run on a GPU yet.
 source benchmarks/results/logs/gemm_rs_session51/lib.sh
 only_on H200
 date +%T
@@ -15,5 +15,5 @@ else
 fi
 AB_LIMIT=540
 source benchmarks/results/logs/session76/ab.sh
-ab 4 n256/s4/in/d,n256/s4/in/d/t sweep_tp4_$STEP
+ab 4 n256/s4/in/d,n256/s4/in/d/t,n256/s4/in/d/k4 sweep_tp4_$STEP
 date +%T

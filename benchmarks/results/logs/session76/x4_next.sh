@@ -1,0 +1,17 @@
+#!/bin/bash
+# Ready for the next nvidia-h200-x4 lease (repository root; not run in session 76, about 9
+# minutes): GemmRsFusedConfig.tail_segments (n256/s4/in/d/k4) on GPUs for the first time: its
+# multi_gpu tests at tp 4, then the A/B of run500-501 at tp 4 with three fused configs (the
+# table's n256/s4/in/d, split_tail /t, tail_segments /k4) on the bar rows, M = 2048 (where /t
+# lost 9.5% by span) and M = 16384 at K = 29568.
+source benchmarks/results/logs/gemm_rs_session51/lib.sh
+only_on H200
+date +%T
+fused_tests tests_k4_tp4.log 200 "d/k4 or in4dk" | tail -11
+date +%T
+SHAPES=M8192_N8192_K8192,M8192_N8192_K29568,M2048_N8192_K29568,M16384_N8192_K29568
+AB_LIMIT=150
+source benchmarks/results/logs/session76/ab.sh
+ab 4 n256/s4/in/d,n256/s4/in/d/t,n256/s4/in/d/k4 k4_a
+ab 4 n256/s4/in/d/k4,n256/s4/in/d/t,n256/s4/in/d k4_b
+date +%T
