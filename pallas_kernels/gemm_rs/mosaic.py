@@ -211,24 +211,22 @@ def work_item(i, cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bo
     on round robin, every unit's first run first, then every unit's second, and so on.
   Works on ints and traced scalars (traced results where the tail is cut)."""
   waves = units // num_ctas
-  if split_tail:
-    lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
-    j = lo // k_steps + (i - waves)               # the tail unit of the run (i >= waves)
-    whole = jnp.asarray(i) < waves
-    return (jnp.where(whole, cta + i * num_ctas, waves * num_ctas + j),
-            jnp.where(whole, 0, jnp.maximum(lo - j * k_steps, 0)),
-            jnp.where(whole, k_steps, jnp.minimum(hi - j * k_steps, k_steps)))
   s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
                          tail_segments=tail_segments)
-  if s == 1:
+  if not split_tail and s == 1:
     return cta + i * num_ctas, 0, k_steps
-  rem = units % num_ctas
-  q = cta + (i - waves) * num_ctas              # the tail's run, segment by segment (i >= waves)
-  seg, j = q // rem, q % rem
+  # j: the run's unit among the tail's; [k_lo, k_hi): its K steps (for i >= waves)
+  if split_tail:
+    lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
+    j = lo // k_steps + (i - waves)
+    k_lo, k_hi = jnp.maximum(lo - j * k_steps, 0), jnp.minimum(hi - j * k_steps, k_steps)
+  else:
+    q = cta + (i - waves) * num_ctas            # the tail's runs, segment by segment
+    seg, j = q // (units % num_ctas), q % (units % num_ctas)
+    k_lo, k_hi = seg * k_steps // s, (seg + 1) * k_steps // s
   whole = jnp.asarray(i) < waves
   return (jnp.where(whole, cta + i * num_ctas, waves * num_ctas + j),
-          jnp.where(whole, 0, seg * k_steps // s),
-          jnp.where(whole, k_steps, (seg + 1) * k_steps // s))
+          jnp.where(whole, 0, k_lo), jnp.where(whole, k_steps, k_hi))
 
 
 def work_items(cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
