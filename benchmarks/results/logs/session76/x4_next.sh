@@ -4,9 +4,15 @@
 # multi_gpu tests at tp 4, then the A/B of run500-501 at tp 4 with three fused configs (the
 # table's n256/s4/in/d, split_tail /t, tail_segments /k4) on the bar rows, M = 2048 (where /t
 # lost 9.5% by span) and M = 16384 at K = 29568.
+# STEP=2 (about 3 minutes): the same tests at tp 2 (GPUs 0 and 1) instead.
 source benchmarks/results/logs/gemm_rs_session51/lib.sh
 only_on H200
 date +%T
+if [ "${STEP:-1}" = 2 ]; then
+  CUDA_VISIBLE_DEVICES=0,1 fused_tests tests_k4_tp2.log 200 "d/k4 or in4dk" | tail -11
+  date +%T
+  exit
+fi
 fused_tests tests_k4_tp4.log 200 "d/k4 or in4dk" | tail -11
 date +%T
 SHAPES=M8192_N8192_K8192,M8192_N8192_K29568,M2048_N8192_K29568,M16384_N8192_K29568
