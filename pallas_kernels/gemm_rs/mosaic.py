@@ -48,7 +48,8 @@ faster.
 
 Every bar shape has 2048 units (M x N / (128 x 256)): 15 waves of 132 CTAs and 68 units more, so
 in the last round 64 SMs idle. `GemmRsFusedConfig.split_tail` cuts those 68 units along K into
-132 runs of 59-60 steps (tp 4, K = 29568) instead (`work_item`). On 4 H200s (session 76,
+132 runs of 59-60 steps (tp 4, K = 29568) instead (`tail_deal`: the grouped GEMM's
+`plan.StreamDeal`). On 4 H200s (session 76,
 benchmarks/results/logs/session76/ab_summary.log, runs 500-502, both orders of the two configs
 in each run), K = 29568 at tp 4: span 1350.2-1368.3 against 1383.2-1422.0 us in 6 of 6, back
 to back 1660.7 / 1683.8 against 1716.7 / 1738.4, wall a tie (medians 1628.3 / 1628.5);
@@ -79,12 +80,14 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
 from pallas_kernels._config import repr_leaving_out
+from pallas_kernels.grouped_gemm.plan import Span, StreamDeal
 
-__all__ = ["GemmRsFusedConfig", "gemm_reduce_scatter_fused", "launch_ctas", "step_owner",
-           "tail_segments_used", "unit_coords", "unsupported_reason", "work_item", "work_items",
-           "zero_chunks"]
+__all__ = ["GemmRsFusedConfig", "SegmentDeal", "gemm_reduce_scatter_fused", "launch_ctas",
+           "step_owner", "tail_deal", "tail_segments_used", "unit_coords", "unsupported_reason",
+           "work_item", "work_items", "zero_chunks"]
 
 _F32 = jnp.float32
+STREAM_MIN_STEPS = 1   # split_tail: K steps a CTA's stream-K range has at least (`tail_deal`)
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
 
 
@@ -107,7 +110,7 @@ class GemmRsFusedConfig:
   the running accumulator would not fit the consumer's 232 registers at block_n 256).
 
   split_tail: the units past the last whole wave (units % CTAs of them) are cut along K into one
-  run of steps per CTA, every CTA's run the same length to within a step (`work_item`), instead
+  run of steps per CTA, every CTA's run the same length to within a step (`tail_deal`), instead
   of one whole unit each on that many CTAs while the others idle; a unit cut between two CTAs is
   pushed by both (its owner adds the two partial tiles). With fewer units than CTAs, every CTA
   takes a share of all of them (split K).
@@ -199,77 +202,103 @@ def unit_coords(u, *, m_tiles: int, n_tiles: int):
   return u // per_block, r % m_tiles, r // m_tiles
 
 
+@dataclasses.dataclass(frozen=True)
+class SegmentDeal:
+  """`GemmRsFusedConfig.tail_segments`' deal, with `plan.StreamDeal`'s interface: rounds of
+  whole units (CTA c runs c, c + C, ...), then each of the tail's units % C units cut into
+  `segments` equal runs of K steps, dealt on round robin segment by segment (every tail unit's
+  first segment, then every one's second, ...), so that the CTAs of one round read adjacent K
+  ranges of the same operands. Works on ints and traced scalars."""
+  num_ctas: int
+  k_steps: int
+  rounds: int
+  tail_units: int
+  segments: int
+
+  @classmethod
+  def of(cls, units: int, num_ctas: int, k_steps: int, most: int) -> "SegmentDeal":
+    return cls(num_ctas, k_steps, units // num_ctas, units % num_ctas,
+               tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
+                                  tail_segments=most))
+
+  def count(self, cta):
+    """How many runs CTA `cta` has: its rounds, and the tail's runs cta, cta + C, ... below
+    tail_units x segments (floor division: none where cta is past them)."""
+    return self.rounds + (self.tail_units * self.segments - 1 - cta) // self.num_ctas + 1
+
+  def item(self, cta, i):
+    """CTA cta's i-th run -> (zero unit? (never), unit, 0, 1, its K steps as a `plan.Span`)."""
+    c, k, s = self.num_ctas, self.k_steps, self.segments
+    q = cta + (i - self.rounds) * c                # the tail's run (i >= rounds)
+    seg, j = q // max(self.tail_units, 1), q % max(self.tail_units, 1)
+    whole = jnp.asarray(i) < self.rounds
+    span = Span(k_lo=jnp.where(whole, 0, seg * k // s), k_hi=jnp.where(whole, k, (seg + 1) * k // s))
+    return False, jnp.where(whole, cta + i * c, self.rounds * c + j), 0, 1, span
+
+
+def tail_deal(*, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
+              tail_segments: int = 1):
+  """The deal of a launch whose tail is cut along K (None: whole units round robin, unit
+  cta + i * num_ctas). split_tail: `plan.StreamDeal`, the grouped GEMM's stream-K deal: the
+  tail's units % num_ctas x k_steps steps, in unit order, cut into equal ranges, one per CTA, a
+  range cut where it crosses into the next unit. Every CTA takes a range (at least one step:
+  `STREAM_MIN_STEPS`), not the grouped GEMM's `plan.MIN_STREAM_STEPS`, which sums its partial
+  tiles through a workspace: here the owner's reduce-add sums them, and session 76's A/B ran
+  ranges of 3-4 steps on M = 16384 (K = 29568, tp 4) faster than whole units.
+  tail_segments: `SegmentDeal`, where `tail_segments_used` finds a count of segments that ends
+  the tail sooner."""
+  if split_tail:
+    return StreamDeal.of(units, 0, num_ctas, k_steps, STREAM_MIN_STEPS)
+  if tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
+                        tail_segments=tail_segments) > 1:
+    return SegmentDeal.of(units, num_ctas, k_steps, tail_segments)
+  return None
+
+
 def work_item(i, cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
               tail_segments: int = 1):
   """CTA `cta`'s i-th run of K steps, i < `work_items`: (unit, first K step, end K step).
   Units are dealt round robin, unit cta + i * num_ctas, so that the CTAs at work at any moment
-  share their operands' rows and columns in L2. The units past the last whole wave (the tail):
-  - split_tail: their units % num_ctas * k_steps steps, in unit order, go to the CTAs in
-    num_ctas runs of lengths within one step of each other (`_tail_share`), a run cut where it
-    crosses from one unit into the next;
-  - tail_segments (s = `tail_segments_used` > 1): each is cut into s runs of k_steps / s, dealt
-    on round robin, every unit's first run first, then every unit's second, and so on.
-  Works on ints and traced scalars (traced results where the tail is cut)."""
-  waves = units // num_ctas
-  s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
-                         tail_segments=tail_segments)
-  if not split_tail and s == 1:
+  share their operands' rows and columns in L2; the units past the last whole wave (the tail)
+  as `tail_deal` cuts them. Works on ints and traced scalars."""
+  deal = tail_deal(units=units, k_steps=k_steps, num_ctas=num_ctas, split_tail=split_tail,
+                   tail_segments=tail_segments)
+  if deal is None:
     return cta + i * num_ctas, 0, k_steps
-  # j: the run's unit among the tail's; [k_lo, k_hi): its K steps (for i >= waves)
-  if split_tail:
-    lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
-    j = lo // k_steps + (i - waves)
-    k_lo, k_hi = jnp.maximum(lo - j * k_steps, 0), jnp.minimum(hi - j * k_steps, k_steps)
-  else:
-    q = cta + (i - waves) * num_ctas            # the tail's runs, segment by segment
-    seg, j = q // (units % num_ctas), q % (units % num_ctas)
-    k_lo, k_hi = seg * k_steps // s, (seg + 1) * k_steps // s
-  whole = jnp.asarray(i) < waves
-  return (jnp.where(whole, cta + i * num_ctas, waves * num_ctas + j),
-          jnp.where(whole, 0, k_lo), jnp.where(whole, k_steps, k_hi))
+  _, unit, _, _, span = deal.item(cta, i)
+  return unit, span.k_lo, span.k_hi
 
 
 def work_items(cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
                tail_segments: int = 1):
   """How many runs of K steps CTA `cta` has (`work_item`)."""
-  if split_tail:
-    lo, hi = _tail_share(cta, units=units, k_steps=k_steps, num_ctas=num_ctas)
-    pieces = (hi - 1) // k_steps - lo // k_steps + 1      # the tail units [lo, hi) touches
-    return units // num_ctas + jnp.where(hi > lo, pieces, 0)
-  s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
-                         tail_segments=tail_segments)
-  if s == 1:    # (`launch_ctas` gives whole units at most one CTA each)
+  deal = tail_deal(units=units, k_steps=k_steps, num_ctas=num_ctas, split_tail=split_tail,
+                   tail_segments=tail_segments)
+  if deal is None:    # (`launch_ctas` gives whole units at most one CTA each)
     return lax.div(units - 1 - cta, num_ctas) + 1
-  # the tail's runs cta, cta + num_ctas, ... below units % num_ctas * s (floor: none past it)
-  return units // num_ctas + (units % num_ctas * s - 1 - cta) // num_ctas + 1
+  return deal.count(cta)
 
 
 def launch_ctas(*, units: int, k_steps: int, num_sms: int, split_tail: bool = False,
                 tail_segments: int = 1) -> int:
   """The persistent CTAs of a call: a unit each, up to the SMs; where the tail is cut along K
-  (`work_item`), as many as SMs (or K steps in all, if fewer)."""
+  (`tail_deal`), as many as can share its steps, up to the SMs."""
   cut = min(num_sms, units * k_steps)
   if split_tail or tail_segments_used(units=units, k_steps=k_steps, num_ctas=cut,
-                                      tail_segments=tail_segments) > 1:
+                        tail_segments=tail_segments) > 1:
     return cut
   return max(1, min(num_sms, units))
 
 
 def tail_segments_used(*, units: int, k_steps: int, num_ctas: int, tail_segments: int) -> int:
-  """The K segments `work_item` cuts each tail unit into: of 1..`tail_segments`, the count that
-  gives the slowest CTA the fewest tail steps (rounds of runs x the longest run; fewer
+  """The K segments `SegmentDeal` cuts each tail unit into: of 1..`tail_segments`, the count
+  that gives the slowest CTA the fewest tail steps (rounds of runs x the longest run; fewer
   segments on a tie, so 1, whole units, unless cutting shortens it)."""
   rem = units % num_ctas
   if rem == 0:
     return 1
   tail = lambda s: -(-rem * s // num_ctas) * -(-k_steps // s)
   return min(range(1, min(tail_segments, k_steps) + 1), key=lambda s: (tail(s), s))
-
-
-def _tail_share(cta, *, units: int, k_steps: int, num_ctas: int):
-  """CTA `cta`'s K steps [lo, hi) of the tail's units % num_ctas * k_steps, in unit order."""
-  steps = units % num_ctas * k_steps
-  return cta * steps // num_ctas, (cta + 1) * steps // num_ctas
 
 
 def step_owner(rank, step, tp: int):
