@@ -315,13 +315,20 @@ def balanced_order(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
   return best
 
 
+def _dealt(costs, ctas: int, waves: int | None) -> tuple[np.ndarray, np.ndarray]:
+  """(order, cta_of): the items in `balanced_order` (tails of up to `waves` waves) and the CTA
+  `list_schedule` gives each of them (in that order) with these estimated costs."""
+  costs = np.asarray(costs, np.float64)
+  order = balanced_order(costs, ctas, waves=waves)
+  return order, list_schedule(costs[order], ctas)[0]
+
+
 def persistent_deal(costs, ctas: int, *, waves: int | None = None) -> np.ndarray:
   """int32, static: the items (launch positions) `ctas` persistent CTAs run, dealt by
-  `list_schedule` in `balanced_order` (tails of up to `waves` waves) with these estimated costs.
-  Layout: [ctas] item counts, then each CTA's items in order, `max(counts)` slots per CTA (unused
-  slots -1)."""
-  order = balanced_order(costs, ctas, waves=waves)
-  cta_of, _ = list_schedule(np.asarray(costs, np.float64)[order], ctas)
+  `list_schedule` in `balanced_order` (tails of up to `waves` waves) with these estimated costs
+  (`_dealt`). Layout: [ctas] item counts, then each CTA's items in order, `max(counts)` slots per
+  CTA (unused slots -1)."""
+  order, cta_of = _dealt(costs, ctas, waves)
   counts = np.bincount(cta_of, minlength=ctas).astype(np.int32)
   slots = max(int(counts.max(initial=0)), 1)
   deal = np.full((ctas, slots), -1, np.int32)
@@ -353,9 +360,7 @@ def launch_makespans(costs, persistent_costs, *, ctas: int, waves: int | None = 
   rule only takes persistent CTAs there)."""
   costs = np.asarray(costs, np.float64)
   saved = np.asarray(persistent_costs, np.float64)
-  deal = saved if deal_costs is None else np.asarray(deal_costs, np.float64)
-  order = balanced_order(deal, ctas, waves=waves)
-  cta_of, _ = list_schedule(deal[order], ctas)
+  order, cta_of = _dealt(saved if deal_costs is None else deal_costs, ctas, waves)
   return (list_schedule(costs, ctas)[1],
           float(np.bincount(cta_of, weights=saved[order], minlength=ctas).max()))
 

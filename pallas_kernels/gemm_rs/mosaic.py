@@ -48,7 +48,7 @@ faster.
 
 Every bar shape has 2048 units (M x N / (128 x 256)): 15 waves of 132 CTAs and 68 units more, so
 in the last round 64 SMs idle. `GemmRsFusedConfig.split_tail` cuts those 68 units along K into
-132 runs of 59-60 steps (tp 4, K = 29568) instead (`tail_deal`: the grouped GEMM's
+132 runs of 59-60 steps (tp 4, K = 29568) instead (`fused_deal`: the grouped GEMM's
 `plan.StreamDeal`). On 4 H200s (session 76,
 benchmarks/results/logs/session76/ab_summary.log, runs 500-502, both orders of the two configs
 in each run), K = 29568 at tp 4: span 1350.2-1368.3 against 1383.2-1422.0 us in 6 of 6, back
@@ -80,14 +80,14 @@ from jax.experimental.pallas import mosaic_gpu as plgpu
 
 from pallas_kernels import _mgpu
 from pallas_kernels._config import repr_leaving_out
-from pallas_kernels.grouped_gemm.plan import Span, StreamDeal
+from pallas_kernels.grouped_gemm.plan import Deal, Span, StreamDeal
 
-__all__ = ["GemmRsFusedConfig", "SegmentDeal", "gemm_reduce_scatter_fused", "launch_ctas",
-           "step_owner", "tail_deal", "tail_segments_used", "unit_coords", "unsupported_reason",
-           "work_item", "work_items", "zero_chunks"]
+__all__ = ["GemmRsFusedConfig", "SegmentDeal", "deal_run", "fused_deal",
+           "gemm_reduce_scatter_fused", "launch_ctas", "step_owner", "tail_segments_used",
+           "unit_coords", "unsupported_reason", "zero_chunks"]
 
 _F32 = jnp.float32
-STREAM_MIN_STEPS = 1   # split_tail: K steps a CTA's stream-K range has at least (`tail_deal`)
+STREAM_MIN_STEPS = 1   # split_tail: K steps a CTA's stream-K range has at least (`fused_deal`)
 _CHUNK = _mgpu.EPI_COLS  # rows and columns of one accumulator chunk (zeroing and the epilogue)
 
 
@@ -110,7 +110,7 @@ class GemmRsFusedConfig:
   the running accumulator would not fit the consumer's 232 registers at block_n 256).
 
   split_tail: the units past the last whole wave (units % CTAs of them) are cut along K into one
-  run of steps per CTA, every CTA's run the same length to within a step (`tail_deal`), instead
+  run of steps per CTA, every CTA's run the same length to within a step (`fused_deal`), instead
   of one whole unit each on that many CTAs while the others idle; a unit cut between two CTAs is
   pushed by both (its owner adds the two partial tiles). With fewer units than CTAs, every CTA
   takes a share of all of them (split K).
@@ -232,60 +232,50 @@ class SegmentDeal:
     q = cta + (i - self.rounds) * c                # the tail's run (i >= rounds)
     seg, j = q // max(self.tail_units, 1), q % max(self.tail_units, 1)
     whole = jnp.asarray(i) < self.rounds
-    span = Span(k_lo=jnp.where(whole, 0, seg * k // s), k_hi=jnp.where(whole, k, (seg + 1) * k // s))
+    span = Span(k_lo=jnp.where(whole, 0, seg * k // s),
+                k_hi=jnp.where(whole, k, (seg + 1) * k // s))
     return False, jnp.where(whole, cta + i * c, self.rounds * c + j), 0, 1, span
 
 
-def tail_deal(*, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
-              tail_segments: int = 1):
-  """The deal of a launch whose tail is cut along K (None: whole units round robin, unit
-  cta + i * num_ctas). split_tail: `plan.StreamDeal`, the grouped GEMM's stream-K deal: the
-  tail's units % num_ctas x k_steps steps, in unit order, cut into equal ranges, one per CTA, a
-  range cut where it crosses into the next unit. Every CTA takes a range (at least one step:
-  `STREAM_MIN_STEPS`), not the grouped GEMM's `plan.MIN_STREAM_STEPS`, which sums its partial
-  tiles through a workspace: here the owner's reduce-add sums them, and session 76's A/B ran
-  ranges of 3-4 steps on M = 16384 (K = 29568, tp 4) faster than whole units.
-  tail_segments: `SegmentDeal`, where `tail_segments_used` finds a count of segments that ends
-  the tail sooner."""
+def fused_deal(*, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
+               tail_segments: int = 1):
+  """How a launch's units go to its persistent CTAs, as the grouped GEMM's deals do it (`count`
+  and `item`; `deal_run` reads an item's unit and K steps). Whole units round robin, unit
+  cta + i * num_ctas (`plan.Deal` cutting no pieces), so that the CTAs at work at any moment
+  share their operands' rows and columns in L2; with its units past the last whole wave (the
+  tail) cut along K:
+  - split_tail: `plan.StreamDeal`, the grouped GEMM's stream-K deal: the tail's units % num_ctas
+    x k_steps steps, in unit order, cut into equal ranges, one per CTA, a range cut where it
+    crosses into the next unit. Every CTA takes a range (at least one step: STREAM_MIN_STEPS),
+    not the grouped GEMM's `plan.MIN_STREAM_STEPS`, which prices its sum of the partial tiles
+    through a workspace: here the owner's reduce-add sums them, and session 76's A/B ran ranges
+    of 3-4 steps on M = 16384 (K = 29568, tp 4) faster than whole units.
+  - tail_segments: `SegmentDeal`, where `tail_segments_used` finds a count of segments that ends
+    the tail sooner.
+  Works on ints and traced scalars."""
   if split_tail:
     return StreamDeal.of(units, 0, num_ctas, k_steps, STREAM_MIN_STEPS)
   if tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
                         tail_segments=tail_segments) > 1:
     return SegmentDeal.of(units, num_ctas, k_steps, tail_segments)
-  return None
+  return Deal.of(units, 0, num_ctas, 1)
 
 
-def work_item(i, cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
-              tail_segments: int = 1):
-  """CTA `cta`'s i-th run of K steps, i < `work_items`: (unit, first K step, end K step).
-  Units are dealt round robin, unit cta + i * num_ctas, so that the CTAs at work at any moment
-  share their operands' rows and columns in L2; the units past the last whole wave (the tail)
-  as `tail_deal` cuts them. Works on ints and traced scalars."""
-  deal = tail_deal(units=units, k_steps=k_steps, num_ctas=num_ctas, split_tail=split_tail,
-                   tail_segments=tail_segments)
-  if deal is None:
-    return cta + i * num_ctas, 0, k_steps
-  _, unit, _, _, span = deal.item(cta, i)
+def deal_run(deal, cta, i, k_steps: int):
+  """CTA `cta`'s i-th item of `fused_deal`'s `deal`, i < deal.count(cta): (unit, first K step,
+  end K step); a whole unit where the deal gives no `plan.Span`."""
+  _, unit, _, _, *span = deal.item(cta, i)
+  span = span[0] if span else Span(0, k_steps)
   return unit, span.k_lo, span.k_hi
-
-
-def work_items(cta, *, units: int, k_steps: int, num_ctas: int, split_tail: bool = False,
-               tail_segments: int = 1):
-  """How many runs of K steps CTA `cta` has (`work_item`)."""
-  deal = tail_deal(units=units, k_steps=k_steps, num_ctas=num_ctas, split_tail=split_tail,
-                   tail_segments=tail_segments)
-  if deal is None:    # (`launch_ctas` gives whole units at most one CTA each)
-    return lax.div(units - 1 - cta, num_ctas) + 1
-  return deal.count(cta)
 
 
 def launch_ctas(*, units: int, k_steps: int, num_sms: int, split_tail: bool = False,
                 tail_segments: int = 1) -> int:
   """The persistent CTAs of a call: a unit each, up to the SMs; where the tail is cut along K
-  (`tail_deal`), as many as can share its steps, up to the SMs."""
+  (`fused_deal`), as many as can share its steps, up to the SMs."""
   cut = min(num_sms, units * k_steps)
   if split_tail or tail_segments_used(units=units, k_steps=k_steps, num_ctas=cut,
-                        tail_segments=tail_segments) > 1:
+                                      tail_segments=tail_segments) > 1:
     return cut
   return max(1, min(num_sms, units))
 
@@ -342,13 +332,14 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
   stages, bk = st.num_stages, st.block_k
   cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
   rank = lax.axis_index(st.axis_name)
-  deal = dict(units=st.tp * st.m_tiles * st.n_tiles, k_steps=st.k_steps, num_ctas=st.num_ctas,
-              split_tail=st.split_tail, tail_segments=st.tail_segments)
-  my_items = work_items(cta, **deal)
+  deal = fused_deal(units=st.tp * st.m_tiles * st.n_tiles, k_steps=st.k_steps,
+                    num_ctas=st.num_ctas, split_tail=st.split_tail,
+                    tail_segments=st.tail_segments)
+  my_items = deal.count(cta)
 
   def item(i):
     """(step, m tile, n tile, first K step, end K step) of this CTA's i-th run of K steps."""
-    u, k_lo, k_hi = work_item(i, cta, **deal)
+    u, k_lo, k_hi = deal_run(deal, cta, i, st.k_steps)
     return (*unit_coords(u, m_tiles=st.m_tiles, n_tiles=st.n_tiles), k_lo, k_hi)
 
   def signal_all():

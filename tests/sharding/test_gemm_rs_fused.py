@@ -19,9 +19,9 @@ from _testing import cpu_mesh, operand_copies, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels import _mgpu
 from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
-                                           launch_ctas, step_owner, tail_segments_used,
-                                           unit_coords, unsupported_reason, work_item,
-                                           work_items, zero_chunks)
+                                           deal_run, fused_deal, launch_ctas, step_owner,
+                                           tail_segments_used, unit_coords, unsupported_reason,
+                                           zero_chunks)
 
 
 @pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 3, 2), (4, 1, 5), (8, 2, 3)])
@@ -42,17 +42,19 @@ def test_unit_order_visits_every_tile_once_and_ends_on_the_own_block(tp, m_tiles
   assert tuple(int(x) for x in traced(units - 1)) == coords[-1]
 
 
-def _runs(cta, **deal):
-  return [tuple(int(x) for x in work_item(i, cta, **deal))
-          for i in range(int(work_items(cta, **deal)))]
+def _runs(deal, cta, k_steps: int):
+  """CTA `cta`'s (unit, first K step, end K step) runs of `fused_deal`'s `deal`."""
+  return [tuple(int(x) for x in deal_run(deal, cta, i, k_steps))
+          for i in range(int(deal.count(cta)))]
 
 
-def _all_runs(ctas: int, **deal) -> list[list[tuple[int, int, int]]]:
-  """Every CTA's `_runs`, from one vectorised call of work_item per run index (the index math
-  takes arrays of CTA indices as it takes scalars)."""
+def _all_runs(deal, ctas: int, k_steps: int) -> list[list[tuple[int, int, int]]]:
+  """Every CTA's `_runs`, from one vectorised call of deal_run per run index (the deals take
+  arrays of CTA indices as they take scalars)."""
   cta = jnp.arange(ctas, dtype=jnp.int32)
-  counts = np.broadcast_to(np.asarray(work_items(cta, **deal)), (ctas,))
-  items = [np.stack([np.broadcast_to(np.asarray(x), (ctas,)) for x in work_item(i, cta, **deal)])
+  counts = np.broadcast_to(np.asarray(deal.count(cta)), (ctas,))
+  items = [np.stack([np.broadcast_to(np.asarray(x), (ctas,))
+                     for x in deal_run(deal, cta, i, k_steps)])
            for i in range(int(counts.max()))]
   return [[tuple(int(v) for v in items[i][:, c]) for i in range(counts[c])] for c in range(ctas)]
 
@@ -66,7 +68,7 @@ def _all_runs(ctas: int, **deal) -> list[list[tuple[int, int, int]]]:
     (137, 3, 132)])
 @pytest.mark.parametrize("tail", [{}, {"split_tail": True}, {"tail_segments": 4},
                                   {"tail_segments": 8}], ids=["waves", "stream", "k4", "k8"])
-def test_work_items_cover_every_units_steps_once(units, k_steps, sms, tail):
+def test_fused_deal_covers_every_units_steps_once(units, k_steps, sms, tail):
   """On the CTAs `launch_ctas` gives: each (unit, K step) in exactly one run of one CTA, every
   run within one unit; the round-robin waves unchanged. split_tail: a CTA's tail runs follow on
   from each other (one unit's last step, the next unit's first) and every CTA has as many steps
@@ -74,7 +76,7 @@ def test_work_items_cover_every_units_steps_once(units, k_steps, sms, tail):
   segments, no more of them than one round's runs can span (two where the tail has half as
   many units as CTAs or more), and the slowest CTA has no more steps than with whole units."""
   ctas = launch_ctas(units=units, k_steps=k_steps, num_sms=sms, **tail)
-  deal = dict(units=units, k_steps=k_steps, num_ctas=ctas, **tail)
+  deal = fused_deal(units=units, k_steps=k_steps, num_ctas=ctas, **tail)
   whole_ctas = min(sms, units)
   whole_slowest = -(-units // whole_ctas) * k_steps
   seen = np.zeros((units, k_steps), np.int32)
@@ -82,7 +84,7 @@ def test_work_items_cover_every_units_steps_once(units, k_steps, sms, tail):
   waves = units // ctas
   s = tail_segments_used(units=units, k_steps=k_steps, num_ctas=ctas,
                          tail_segments=tail.get("tail_segments", 1))
-  for cta, runs in enumerate(_all_runs(ctas, **deal)):
+  for cta, runs in enumerate(_all_runs(deal, ctas, k_steps)):
     for i, (u, lo, hi) in enumerate(runs):
       assert 0 <= u < units and 0 <= lo < hi <= k_steps
       if i < waves or not tail:
@@ -107,10 +109,10 @@ def test_work_items_cover_every_units_steps_once(units, k_steps, sms, tail):
     assert totals == [(-(-(units - c) // ctas)) * k_steps for c in range(ctas)]
   # Traced CTA indices give the same runs.
   cta = ctas - 1
-  runs = _runs(cta, **deal)
-  traced = jax.jit(lambda c: [work_item(i, c, **deal) for i in range(len(runs))])
+  runs = _runs(deal, cta, k_steps)
+  traced = jax.jit(lambda c: [deal_run(deal, c, i, k_steps) for i in range(len(runs))])
   assert [tuple(int(x) for x in r) for r in traced(cta)] == runs
-  assert int(jax.jit(lambda c: work_items(c, **deal))(cta)) == len(runs)
+  assert int(jax.jit(deal.count)(cta)) == len(runs)
 
 
 def test_tail_segments_take_the_count_that_ends_the_tail_soonest():

@@ -26,12 +26,16 @@ SHAPES = [("8192^3 tp 2", 2048, 64), ("8192^3 tp 4", 2048, 32),
 def runs(mod, units, k, ctas, **tail):
   tail = {"split_tail": False, **tail}     # (6d7a062's functions want split_tail given)
   cta = np.arange(ctas)
-  counts = np.broadcast_to(np.asarray(mod.work_items(cta, units=units, k_steps=k, num_ctas=ctas,
-                                                     **tail)), (ctas,))
+  if hasattr(mod, "fused_deal"):           # the deal objects (the review of session 76)
+    deal = mod.fused_deal(units=units, k_steps=k, num_ctas=ctas, **tail)
+    count, item = deal.count, lambda i, c: mod.deal_run(deal, c, i, k)
+  else:                                    # the session's work_item / work_items
+    args = dict(units=units, k_steps=k, num_ctas=ctas, **tail)
+    count, item = (lambda c: mod.work_items(c, **args)), (lambda i, c: mod.work_item(i, c, **args))
+  counts = np.broadcast_to(np.asarray(count(cta)), (ctas,))
   out = []
   for i in range(int(counts.max())):
-    item = mod.work_item(i, cta, units=units, k_steps=k, num_ctas=ctas, **tail)
-    out.append(np.stack([np.broadcast_to(np.asarray(x), (ctas,)) for x in item]))
+    out.append(np.stack([np.broadcast_to(np.asarray(x), (ctas,)) for x in item(i, cta)]))
   return [[tuple(int(v) for v in out[i][:, c]) for i in range(counts[c])] for c in range(ctas)]
 
 
