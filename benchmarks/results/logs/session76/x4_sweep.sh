@@ -4,7 +4,8 @@
 # (tail_segments), in two calls of about 9 minutes (STEP=1: the shapes of M <= 1024, the bar
 # rows and M4096_N4096_K2048; STEP=2: the other 11), records only (the table's tp 4 rows are
 # session 64's run432/run439; rebuild them from the records with `_report.gemm_rs_tuning_rows`,
-# as session 64 did). Run x4_next.sh first: /k4 has not run on a GPU yet.
+# as session 64 did). Run x4_next.sh first: /k4 has not run on a GPU yet. TP=2 (session 77's
+# x2_sweep.sh, on nvidia-h200-x2): the same at tp 2.
 source benchmarks/results/logs/gemm_rs_session51/lib.sh
 only_on H200
 date +%T
@@ -15,5 +16,5 @@ else
 fi
 AB_LIMIT=540
 source benchmarks/results/logs/session76/ab.sh
-ab 4 n256/s4/in/d,n256/s4/in/d/t,n256/s4/in/d/k4 sweep_tp4_$STEP
+ab ${TP:-4} n256/s4/in/d,n256/s4/in/d/t,n256/s4/in/d/k4 sweep_tp${TP:-4}_$STEP
 date +%T
