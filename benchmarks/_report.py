@@ -10,6 +10,7 @@ import datetime
 import json
 import pathlib
 import re
+import statistics
 
 import jax
 from absl import app
@@ -321,6 +322,38 @@ def gemm_rs_sweep_order(record: dict) -> tuple:
   """The GEMM + reduce-scatter sweep JSON's record order (`replace_records`' order=): by tp, N,
   K, M and path, so that the PNG's bars run along M within each (tp, N, K)."""
   return record["tp"], record["n"], record["k"], record["m"], record["impl"]
+
+
+MEANED = ("us", "span_us", "cupti_us", "sustained_us", "tflops")   # `mean_of_runs`' averages
+
+
+def mean_of_runs(runs: list[dict]) -> dict:
+  """One GEMM + reduce-scatter record from several runs of the same (tp, shape, path): the mean
+  of each timing in MEANED (the wall clock under 500 µs can differ by a third between two runs
+  of one path, session 77), p10 / p90 the extremes, err the worst, and the runs' own wall and
+  span times kept (`samples_us`, `samples_span_us`). A run that failed (no time) is returned as
+  the record: the path did not run every time."""
+  if len(runs) == 1:
+    return runs[0]
+  failed = next((r for r in runs if not r.get("us")), None)
+  if failed is not None:
+    return failed
+  mean = {f: statistics.mean(r[f] for r in runs) for f in MEANED
+          if all(r.get(f) is not None for r in runs)}
+  return dict(runs[0], **mean, p10=min(r["p10"] for r in runs), p90=max(r["p90"] for r in runs),
+              err=max(r["err"] for r in runs), samples_us=[round(r["us"], 1) for r in runs],
+              **({"samples_span_us": [round(r["span_us"], 1) for r in runs]}
+                 if "span_us" in mean else {}),
+              method=f"{runs[0]['method']}, mean of {len(runs)} runs")
+
+
+def round_order(runs: list, round_: int) -> list:
+  """The (impl, fused config) paths of one round of the GEMM + reduce-scatter benchmark's
+  --rounds: the unfused path first, then the fused configs as given in even rounds and reversed
+  in odd ones, so that no config always runs right after another (here rather than in that
+  module: its absl flags clash with the other benchmarks' when tests import several)."""
+  fused = [r for r in runs if r[1] is not None]
+  return [r for r in runs if r[1] is None] + (fused[::-1] if round_ % 2 else fused)
 
 
 def gemm_rs_tuning_rows(records: list[dict]) -> list[dict]:

@@ -1,7 +1,8 @@
 """GEMM + reduce-scatter over tensor-parallel meshes of the local devices.
 
   python -m benchmarks.gemm_reduce_scatter [--tp 2,4] [--shapes seed|sweep|small] [--only NAME,...]
-      [--impls unfused,fused] [--fused_configs n256/s4/in,...] [--update-tuning] [--out DIR]
+      [--impls unfused,fused] [--fused_configs n256/s4/in,...] [--rounds 2] [--update-tuning]
+      [--out DIR]
   python -m benchmarks.gemm_reduce_scatter --annotate benchmarks/results/h200x2/gemm_reduce_scatter.json
 
 a [M, K] and b [K, N] (bf16) are split over K across `tp` devices; y = a @ b comes back
@@ -51,6 +52,10 @@ _SUSTAIN = flags.DEFINE_float(
     "sustain_s", 0.0, "also time each path dispatched back to back for this many seconds "
     "(sustained_us; 0: not timed): under a long load the H200 runs at its power cap with a lower "
     "clock (session 64), which the 10-dispatch wall clock barely sees")
+_ROUNDS = flags.DEFINE_integer(
+    "rounds", 1, "time every path of a shape this many times, the fused configs in reverse order "
+    "every other round, and record each path's mean (`_report.mean_of_runs`, its samples kept): "
+    "under 500 us one path's wall clock can differ by a third between two runs (session 77)")
 _FUSED_CONFIGS = flags.DEFINE_list(
     "fused_configs", [], "fused kernel configs to time, by name (GemmRsFusedConfig.name, e.g. "
     "n256/s4/in); empty: the one the rule gives each shape")
@@ -139,6 +144,8 @@ def main(argv):
     print_table(data["records"])
     print(f"annotated {path}")
     return
+  if _ROUNDS.value < 1:
+    raise app.UsageError(f"--rounds: at least 1, got {_ROUNDS.value}")
   records = []
   for tp in (int(t) for t in _TP.value):
     if tp > jax.device_count():
@@ -149,12 +156,14 @@ def main(argv):
               if not (impl == "fused" and _FUSED_CONFIGS.value)]
       if "fused" in _IMPLS.value:
         runs += [("fused", c) for c in fused_configs(_FUSED_CONFIGS.value)]
-      for impl, config in runs:
-        records.append(bench(shape, tp, _ITERS.value, impl, config))
-        r = records[-1]
-        print(f"tp={tp} {shape.name} {r['impl']}: wall {_us(r.get('us'))} cupti "
-              f"{_us(r.get('cupti_us'))} span {_us(r.get('span_us'))} sustained "
-              f"{_us(r.get('sustained_us'))} us {r.get('note', '')}", flush=True)
+      timed = {run: [] for run in runs}
+      for round_ in range(_ROUNDS.value):
+        for impl, config in _report.round_order(runs, round_):
+          timed[impl, config].append(r := bench(shape, tp, _ITERS.value, impl, config))
+          print(f"tp={tp} {shape.name} {r['impl']}: wall {_us(r.get('us'))} cupti "
+                f"{_us(r.get('cupti_us'))} span {_us(r.get('span_us'))} sustained "
+                f"{_us(r.get('sustained_us'))} us {r.get('note', '')}", flush=True)
+      records += [_report.mean_of_runs(timed[run]) for run in runs]
       # Written after every shape, so a run cut off by a time limit keeps what it measured.
       _report.write(_OUT.value, "gemm_reduce_scatter", records, num_devices=jax.device_count())
       rows = _report.gemm_rs_tuning_rows(records[-len(runs):])

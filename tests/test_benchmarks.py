@@ -28,7 +28,8 @@ def _python(code: str, **env) -> str:
     ("benchmarks.extend_attention", []),
     ("benchmarks.extend_attention_mixed", []),
     ("benchmarks.grouped_gemm", []),
-    ("benchmarks.gemm_reduce_scatter", ["--tp=2,4", "--impls=unfused"]),  # no fused on CPU
+    # No fused path on CPU; two rounds, each record their mean.
+    ("benchmarks.gemm_reduce_scatter", ["--tp=2,4", "--impls=unfused", "--rounds=2"]),
 ])
 def test_benchmark_smoke(tmp_path, module, extra):
   proc = subprocess.run([sys.executable, "-m", module, "--shapes=small", "--iters=2",
@@ -43,6 +44,9 @@ def test_benchmark_smoke(tmp_path, module, extra):
   assert all(r["impl"].startswith("jaxkern:") or r["impl"] == "xla-path" for r in records)
   assert path.with_suffix(".png").exists()
   assert "| shape | tp |" in proc.stdout
+  if "--rounds=2" in extra:
+    assert all(len(r["samples_us"]) == 2 and r["method"].endswith("mean of 2 runs")
+               for r in records)
 
 
 @pytest.mark.parametrize("prefix,window", [(0, None), (24, None), (24, 9), (0, 5)])
@@ -161,6 +165,33 @@ def test_gemm_reduce_scatter_tuning_rows_pick_by_wall_and_keep_the_span():
   (tie,) = tuning_rows([dict(base, impl="jaxkern:unfused", us=437.1),
                         dict(base, impl="jaxkern:fused[n256/s4/in/d]", config="n256/s4/in/d", us=437.14)])
   assert tie["impl"] == "unfused" and tie["why"].startswith("level, unfused kept")
+
+
+def test_gemm_reduce_scatter_rounds_average_each_path_in_alternating_order():
+  """--rounds: each path's record is the mean of its runs, both samples kept; a run that failed
+  is the record; the fused configs run in reverse order every other round."""
+  from benchmarks._report import mean_of_runs, round_order
+
+  base = dict(shape="M4096_N4096_K8192", tp=2, impl="jaxkern:fused[n256/s4/in/d]",
+              method="wall, 8 chained calls per dispatch")
+  runs = [dict(base, us=409.1, span_us=222.6, cupti_us=197.5, p10=400.0, p90=420.0, err=2.4e-3,
+               tflops=10.0),
+          dict(base, us=299.9, span_us=227.5, cupti_us=198.5, p10=290.0, p90=310.0, err=2.5e-3,
+               tflops=14.0)]
+  mean = mean_of_runs(runs)
+  assert mean["us"] == pytest.approx(354.5) and mean["span_us"] == pytest.approx(225.05)
+  assert mean["cupti_us"] == pytest.approx(198.0) and mean["tflops"] == pytest.approx(12.0)
+  assert (mean["p10"], mean["p90"], mean["err"]) == (290.0, 420.0, 2.5e-3)
+  assert mean["samples_us"] == [409.1, 299.9] and mean["samples_span_us"] == [222.6, 227.5]
+  assert mean["method"] == "wall, 8 chained calls per dispatch, mean of 2 runs"
+  assert "sustained_us" not in mean
+  failed = dict(base, us=None, note="wrong result")
+  assert mean_of_runs([runs[0], failed]) is failed
+  assert mean_of_runs(runs[:1]) is runs[0]
+  paths = [("unfused", None), ("fused", "d"), ("fused", "t"), ("fused", "k4")]
+  assert round_order(paths, 0) == paths
+  assert round_order(paths, 1) == [("unfused", None), ("fused", "k4"), ("fused", "t"),
+                                      ("fused", "d")]
 
 
 def test_gemm_reduce_scatter_plot_is_the_crossover(tmp_path):

@@ -16,7 +16,6 @@ function the benchmark's --update-tuning uses (`_report.gemm_rs_tuning_rows`):
 
 import json
 import pathlib
-import statistics
 import sys
 
 from benchmarks import _report
@@ -39,7 +38,8 @@ NOTE = ("session 77 run504-run506 (logs/session77/, one nvidia-h200-x2 lease): e
 
 
 def mean_records() -> list[dict]:
-  """One record per (tp, shape, path): the mean of its runs' times, both samples kept."""
+  """One record per (tp, shape, path): the mean of its two runs (`_report.mean_of_runs`, which
+  the benchmark's --rounds now uses too; written here first)."""
   by_key: dict = {}
   for name, run in RUNS:
     for r in json.loads((HERE / name).read_text())["records"]:
@@ -48,15 +48,8 @@ def mean_records() -> list[dict]:
   for (tp, shape, impl), recs in by_key.items():
     if len(recs) != 2:
       raise SystemExit(f"{tp} {shape} {impl}: {len(recs)} records, expected 2")
-    mean = lambda f: statistics.mean(r[f] for r in recs)
-    out.append(dict(
-        recs[0], us=mean("us"), span_us=mean("span_us"), cupti_us=mean("cupti_us"),
-        p10=min(r["p10"] for r in recs), p90=max(r["p90"] for r in recs),
-        err=max(r["err"] for r in recs), tflops=statistics.mean(r["tflops"] for r in recs),
-        samples_us=[round(r["us"], 1) for r in recs],
-        samples_span_us=[round(r["span_us"], 1) for r in recs],
-        method="wall, 8 chained calls per dispatch, mean of 2 runs",
-        run="session 77 " + "+".join(r["run"] for r in recs)))
+    out.append(dict(_report.mean_of_runs(recs),
+                    run="session 77 " + "+".join(r["run"] for r in recs)))
   return out
 
 
