@@ -232,14 +232,27 @@ def _fused_config_of(row: dict | None, sibling_rows: list,
   fastest is another question than fused or not; a config never run on this kind, such as
   split_tail and tail_segments on the H100s, is not lent to it), unless that row timed an
   earlier fused kernel (`fused_timed`). Else DEFAULT_FUSED."""
+  return _config_origin(row, sibling_rows, device)[0]
+
+
+def _config_origin(row: dict | None, sibling_rows: list,
+                   device: DeviceSpec) -> tuple[GemmRsFusedConfig, str]:
+  """(`_fused_config_of`'s config, where it came from, for the reason; "" for this kind's row)."""
   if row is not None:
-    return _BY_NAME.get(row.get("fused_config"), DEFAULT_FUSED)
-  sibling = next((r for _, r in sibling_rows if not r.get("fused_timed")), None)
+    return _BY_NAME.get(row.get("fused_config"), DEFAULT_FUSED), ""
+  kind, sibling = next(((k, r) for k, r in sibling_rows if not r.get("fused_timed")), (None, None))
   if sibling is None:
-    return DEFAULT_FUSED
+    return DEFAULT_FUSED, f"fused config {DEFAULT_FUSED.name}: the default (no measured row)"
   here = _timed_here(device)
   lent = {name: us for name, us in sibling["times_us"].items() if name in here and us}
-  return _BY_NAME[min(lent, key=lent.get)] if lent else DEFAULT_FUSED
+  if not lent:
+    return DEFAULT_FUSED, (f"fused config {DEFAULT_FUSED.name}: the default ({kind}'s row timed "
+                           f"no config that {device.kind} has run)")
+  name = min(lent, key=lent.get)
+  own = sibling.get("fused_config")
+  unrun = f"; its fastest, {own}, has not run on {device.kind}" if own != name else ""
+  return _BY_NAME[name], (f"fused config {name}: the fastest on {kind}'s "
+                          f"{sibling.get('shape', '?')} of those {device.kind} has run{unrun}")
 
 
 def _timed_here(device: DeviceSpec) -> set[str]:
@@ -295,11 +308,12 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   p = problem
   row, sibling_rows = _measured(p, device)
   sibling = next(((kind, r) for kind, r in sibling_rows if decisive(r)), None)
-  fused_config = _fused_config_of(row, sibling_rows, device)
+  fused_config, origin = _config_origin(row, sibling_rows, device)
   est = estimate(p, device, fused_config)
   make = lambda impl, source, reason: Choice(
       op=OP, impl=impl, config=fused_config if impl == "fused" else None, source=source,
-      problem=p, reason=reason, estimate=est)
+      problem=p, reason=reason + (f"; {origin}" if impl == "fused" and origin else ""),
+      estimate=est)
   blocked = _fused_reason(p, device, fused_config)
   if blocked is not None:
     return make("unfused", "fallback", f"unfused: {blocked}")

@@ -542,12 +542,21 @@ def test_sibling_lends_only_configs_this_kind_has_timed(monkeypatch):
   want = min((n for n in h200_times if n in timed(h100.kind) and n != "unfused"),
              key=h200_times.get)
   assert rs_rule.config_for("fused", p, h100).name == want == "n256/s4/in/d"
+  c = rs_rule.choose(p, h100)   # the H200's row decides the path (1.27x) and says whose config
+  assert c.impl == "fused" and c.config.name == want and h200.kind in c.reason
+  assert (f"fused config {want}: the fastest on {h200.kind}'s M8192_N8192_K8192 of those "
+          f"{h100.kind} has run; its fastest, n256/s4/in/d/t, has not run" in c.reason)
   # The other way round the H100's own pick is lent (the H200 has timed every H100 config).
   _hide_rows(monkeypatch, h200.kind, lambda key: key == p.table_key())
   assert rs_rule.config_for("fused", p, h200).name == rows[h100.kind]["fused_config"]
   # A kind with no rows of its own borrows nothing it has not run: the default.
   _hide_rows(monkeypatch, h100.kind, lambda key: True)
   assert rs_rule.config_for("fused", p, h100) == rs_rule.DEFAULT_FUSED
+  # A shape measured on neither kind: the default, and the reason says so where fused is picked.
+  odd = dataclasses.replace(p, m=16384, n=6144, k=4096)
+  c = rs_rule.choose(odd, h200)
+  assert c.source == "formula" and c.impl == "fused" and c.config == rs_rule.DEFAULT_FUSED
+  assert c.reason.endswith(f"fused config {rs_rule.DEFAULT_FUSED.name}: the default (no measured row)")
 
 
 # Every swept (N, K) of issue 5 at two M, plus the PEERS.md §2 seed rows, each with the default
