@@ -74,8 +74,9 @@ _BY_NAME = {c.name: c for c in CANDIDATES}
 # both bars picked the other kind's faster path on all of them, and without the bars the worst
 # pick was 1.055x slower (a near tie on either side). On session 77's H200 tp 2 rows (three fused
 # configs, two runs each) 12 H100 and 15 H200 rows pass, their worst pick 1.01x slower on the
-# other kind; without the bars 1.23x (the H100's M1024_N8192_K8192, a 1.01x margin). The bars are kept: the H200's tp=4 decisions
-# come from H100 rows, which no H200 tp=4 row has checked on these kernels.
+# other kind; without the bars 1.23x (the H100's M1024_N8192_K8192, a 1.01x margin). The bars
+# are kept: the H200's tp=4 decisions come from H100 rows, which no H200 tp=4 row has checked on
+# these kernels.
 # tests/sharding/test_gemm_rs_fused.py::test_sibling_rows_pick_the_other_kinds_faster_path.
 SIBLING_MARGIN = 1.15
 SIBLING_MIN_US = 200.0
@@ -225,24 +226,20 @@ def _measured(p: GemmReduceScatterProblem, device: DeviceSpec) -> tuple[dict | N
   return None, [(kind, r) for kind, r in found if r is not None and r.get("impl") in IMPLS]
 
 
-def _fused_config_of(row: dict | None, sibling_rows: list,
-                     device: DeviceSpec) -> GemmRsFusedConfig:
-  """This kind's row's fastest fused config. Without one, a sibling kind's row's fastest among
-  the configs this kind's own table has timed (whatever that row's margin: which fused config is
-  fastest is another question than fused or not; a config never run on this kind, such as
-  split_tail and tail_segments on the H100s, is not lent to it), unless that row timed an
-  earlier fused kernel (`fused_timed`). Else DEFAULT_FUSED."""
-  return _config_origin(row, sibling_rows, device)[0]
-
-
 def _config_origin(row: dict | None, sibling_rows: list,
                    device: DeviceSpec) -> tuple[GemmRsFusedConfig, str]:
-  """(`_fused_config_of`'s config, where it came from, for the reason; "" for this kind's row)."""
+  """(the fused config, where it came from for the reason; "" for this kind's row): this kind's
+  row's fastest fused config. Without one, a sibling kind's row's fastest among the configs this
+  kind's own table has timed (whatever that row's margin: which fused config is fastest is
+  another question than fused or not; a config never run on this kind, such as split_tail and
+  tail_segments on the H100s, is not lent to it), unless that row timed an earlier fused kernel
+  (`fused_timed`). Else DEFAULT_FUSED."""
   if row is not None:
     return _BY_NAME.get(row.get("fused_config"), DEFAULT_FUSED), ""
   kind, sibling = next(((k, r) for k, r in sibling_rows if not r.get("fused_timed")), (None, None))
   if sibling is None:
-    return DEFAULT_FUSED, f"fused config {DEFAULT_FUSED.name}: the default (no measured row)"
+    return DEFAULT_FUSED, (f"fused config {DEFAULT_FUSED.name}: the default (no measured row "
+                           "of the current kernel)")
   here = _timed_here(device)
   lent = {name: us for name, us in sibling["times_us"].items() if name in here and us}
   if not lent:
@@ -262,8 +259,8 @@ def _timed_here(device: DeviceSpec) -> set[str]:
 
 
 def config_for(impl, problem, device):
-  """The fused config `choose` would run (`_fused_config_of`); None for the unfused path."""
-  return _fused_config_of(*_measured(problem, device), device) if impl == "fused" else None
+  """The fused config `choose` would run (`_config_origin`); None for the unfused path."""
+  return _config_origin(*_measured(problem, device), device)[0] if impl == "fused" else None
 
 
 def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,

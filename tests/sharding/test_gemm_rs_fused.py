@@ -556,7 +556,8 @@ def test_sibling_lends_only_configs_this_kind_has_timed(monkeypatch):
   odd = dataclasses.replace(p, m=16384, n=6144, k=4096)
   c = rs_rule.choose(odd, h200)
   assert c.source == "formula" and c.impl == "fused" and c.config == rs_rule.DEFAULT_FUSED
-  assert c.reason.endswith(f"fused config {rs_rule.DEFAULT_FUSED.name}: the default (no measured row)")
+  assert c.reason.endswith(f"fused config {rs_rule.DEFAULT_FUSED.name}: the default (no measured "
+                           "row of the current kernel)")
 
 
 # Every swept (N, K) of issue 5 at two M, plus the PEERS.md §2 seed rows, each with the default
