@@ -324,15 +324,15 @@ def gemm_rs_sweep_order(record: dict) -> tuple:
   return record["tp"], record["n"], record["k"], record["m"], record["impl"]
 
 
-MEANED = ("us", "span_us", "cupti_us", "sustained_us", "tflops")   # `mean_of_runs`' averages
+MEANED = ("us", "span_us", "cupti_us", "sustained_us")   # `mean_of_runs`' averages
 
 
 def mean_of_runs(runs: list[dict]) -> dict:
   """One GEMM + reduce-scatter record from several runs of the same (tp, shape, path): the mean
   of each timing in MEANED (the wall clock under 500 µs can differ by a third between two runs
-  of one path, session 77), p10 / p90 the extremes, err the worst, and the runs' own wall and
-  span times kept (`samples_us`, `samples_span_us`). A run that failed (no time) is returned as
-  the record: the path did not run every time."""
+  of one path, session 77), the rate (tflops) at the mean wall time, p10 / p90 the extremes, err
+  the worst, and the runs' own wall and span times kept (`samples_us`, `samples_span_us`). A run
+  that failed (no time) is returned as the record: the path did not run every time."""
   if len(runs) == 1:
     return runs[0]
   failed = next((r for r in runs if not r.get("us")), None)
@@ -340,6 +340,8 @@ def mean_of_runs(runs: list[dict]) -> dict:
     return failed
   mean = {f: statistics.mean(r[f] for r in runs) for f in MEANED
           if all(r.get(f) is not None for r in runs)}
+  if "tflops" in runs[0]:     # the same FLOPs each run: the rate at the mean time
+    mean["tflops"] = runs[0]["tflops"] * runs[0]["us"] / mean["us"]
   return dict(runs[0], **mean, p10=min(r["p10"] for r in runs), p90=max(r["p90"] for r in runs),
               err=max(r["err"] for r in runs), samples_us=[round(r["us"], 1) for r in runs],
               **({"samples_span_us": [round(r["span_us"], 1) for r in runs]}
@@ -349,9 +351,10 @@ def mean_of_runs(runs: list[dict]) -> dict:
 
 def round_order(runs: list, round_: int) -> list:
   """The (impl, fused config) paths of one round of the GEMM + reduce-scatter benchmark's
-  --rounds: the unfused path first, then the fused configs as given in even rounds and reversed
-  in odd ones, so that no config always runs right after another (here rather than in that
-  module: its absl flags clash with the other benchmarks' when tests import several)."""
+  --rounds: those with no forced config first (unfused, and fused on the rule's config), then
+  the forced fused configs as given in even rounds and reversed in odd ones, so that no config
+  always runs right after another (here rather than in that module: its absl flags clash with
+  the other benchmarks' when tests import several)."""
   fused = [r for r in runs if r[1] is not None]
   return [r for r in runs if r[1] is None] + (fused[::-1] if round_ % 2 else fused)
 

@@ -62,9 +62,11 @@ measures it faster. `GemmRsFusedConfig.tail_segments` cuts the tail so that the 
 at once read the same K ranges: each tail unit in s equal K segments, dealt every unit's first
 segment first (at most two segments in one round where the tail has half as many units as
 CTAs or more); on the bar shapes s = 3, two rounds of 39 steps (K = 29568, tp 4) for the 60 of
-split_tail and the 116 of whole units, and none at M = 2048 (whole units end soonest there).
-Written in session 76 after the device time was spent: lowered under jax 0.10.2 and 0.11.2,
-its index math tested on CPU, never run on a GPU.
+split_tail and the 116 of whole units, and none at M = 2048 (whole units end soonest there:
+the kernel is then n256/s4/in/d's). Written in session 76 after the device time was spent;
+its multi_gpu tests passed at tp 2 in session 77 (run503; not yet run at tp 4). Session 77's tp 2
+sweep (benchmarks/results/h200x2/gemm_reduce_scatter_sweep.json, the mean of two runs a path)
+put split_tail in the table on 6 shapes and tail_segments on 5.
 """
 
 from __future__ import annotations
@@ -215,12 +217,6 @@ class SegmentDeal:
   tail_units: int
   segments: int
 
-  @classmethod
-  def of(cls, units: int, num_ctas: int, k_steps: int, most: int) -> "SegmentDeal":
-    return cls(num_ctas, k_steps, units // num_ctas, units % num_ctas,
-               tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
-                                  tail_segments=most))
-
   def count(self, cta):
     """How many runs CTA `cta` has: its rounds, and the tail's runs cta, cta + C, ... below
     tail_units x segments (floor division: none where cta is past them)."""
@@ -255,9 +251,10 @@ def fused_deal(*, units: int, k_steps: int, num_ctas: int, split_tail: bool = Fa
   Works on ints and traced scalars."""
   if split_tail:
     return StreamDeal.of(units, 0, num_ctas, k_steps, STREAM_MIN_STEPS)
-  if tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
-                        tail_segments=tail_segments) > 1:
-    return SegmentDeal.of(units, num_ctas, k_steps, tail_segments)
+  segments = tail_segments_used(units=units, k_steps=k_steps, num_ctas=num_ctas,
+                                tail_segments=tail_segments)
+  if segments > 1:
+    return SegmentDeal(num_ctas, k_steps, units // num_ctas, units % num_ctas, segments)
   return Deal.of(units, 0, num_ctas, 1)
 
 

@@ -123,6 +123,12 @@ def test_tail_segments_take_the_count_that_ends_the_tail_soonest():
                                                 tail_segments=s)
   assert [used(2048, 116, s) for s in range(1, 9)] == [1, 1, 3, 3, 5, 5, 7, 7]
   assert [used(512, 116, s) for s in range(1, 9)] == [1] * 8
+  # tp 2, K = 29568 (231 steps), M = 1024 and 2048 (256 and 512 units): /k4 keeps whole units,
+  # so it builds n256/s4/in/d's kernel (session 77's sweep timed the two as separate paths).
+  assert used(256, 231, 4) == used(512, 231, 4) == 1
+  for units in (256, 512):
+    assert (fused_deal(units=units, k_steps=231, num_ctas=132, tail_segments=4)
+            == fused_deal(units=units, k_steps=231, num_ctas=132))
   assert used(4096, 116, 8) == 8
   assert used(4096, 2, 8) == 2           # never more segments than K steps
   assert launch_ctas(units=512, k_steps=116, num_sms=132, tail_segments=8) == 132
