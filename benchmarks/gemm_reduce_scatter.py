@@ -58,15 +58,20 @@ _ROUNDS = flags.DEFINE_integer(
     "under 500 us one path's wall clock can differ by a third between two runs (session 77)")
 _FUSED_CONFIGS = flags.DEFINE_list(
     "fused_configs", [], "fused kernel configs to time, by name (GemmRsFusedConfig.name, e.g. "
-    "n256/s4/in); empty: the one the rule gives each shape")
+    "n256/s4/in/d/c2; with --update-tuning only the rule's candidates); empty: the one the rule "
+    "gives each shape")
 
 SMALL_SHAPES = (GemmRsShape(64, 128, 256), GemmRsShape(256, 256, 512))
 
 
-def fused_configs(names: list[str]) -> list[GemmRsFusedConfig]:
+def fused_configs(names: list[str], *, tuning: bool = False) -> list[GemmRsFusedConfig]:
+  """The configs named (any `GemmRsFusedConfig.name`; with tuning, only the rule's candidates,
+  the configs a table row may name)."""
   try:
-    return [rs_rule.candidate(n) for n in names]
-  except KeyError as e:
+    if tuning:
+      return [rs_rule.candidate(n) for n in names]
+    return [GemmRsFusedConfig.from_name(n) for n in names]
+  except (KeyError, ValueError) as e:
     raise app.UsageError(f"--fused_configs: {e.args[0]}") from None
 
 
@@ -155,7 +160,8 @@ def main(argv):
       runs = [(impl, None) for impl in _IMPLS.value
               if not (impl == "fused" and _FUSED_CONFIGS.value)]
       if "fused" in _IMPLS.value:
-        runs += [("fused", c) for c in fused_configs(_FUSED_CONFIGS.value)]
+        runs += [("fused", c) for c in fused_configs(_FUSED_CONFIGS.value,
+                                                     tuning=_UPDATE.value)]
       timed = {run: [] for run in runs}
       for round_ in range(_ROUNDS.value):
         for impl, config in _report.round_order(runs, round_):

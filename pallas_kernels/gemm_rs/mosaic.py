@@ -67,11 +67,27 @@ the kernel is then n256/s4/in/d's). Written in session 76 after the device time 
 its multi_gpu tests passed at tp 2 in session 77 (run503; not yet run at tp 4). Session 77's tp 2
 sweep (benchmarks/results/h200x2/gemm_reduce_scatter_sweep.json, the mean of two runs a path)
 put split_tail in the table on 6 shapes and tail_segments on 5.
+
+`GemmRsFusedConfig.cluster` = 2 runs the CTAs in clusters of two on adjacent row tiles of one
+column tile, each CTA loading half of their b box and multicasting it to both (TMA multicast
+inside the cluster, on chip; no NVLink multicast), so that the SMs read a third less from L2 per
+K step. On 2 H200s (session 78, benchmarks/results/logs/session78/: run508-513, merge.py's log),
+tp 2, means of two runs in either order, the best config with the cluster against the best
+without: 8192 x 8192 x 29568 2940.4 against 3012.8 us by wall, 2517.2 against 2574.6 by span;
+on the four shapes timed twice, spans 1.1-2.9% shorter and per-device kernel time (CUPTI) 1.7-5.4%
+shorter. In one run of every tp 2 sweep shape it runs (20 of 23: not M = 256), the best
+config with the cluster took less kernel time (CUPTI) on 16, more on 3 (at most 1.3%), but less
+wall clock on only 11 (0.889-1.111x: the wall clock's noise on small calls is larger than the
+gain). Dispatched back to back for 2 s (run510), /t/c2
+against /t: 942.4 against 961.1 us (8192^3), 3032.2 against 3094.4 (K = 29568). Clusters of two
+need every CTA of the launch resident at once, as the kernel always has: 66 clusters of 2 on
+the H200's 132 SMs ran (26 multi_gpu tests at tp 2, run508). Not yet run at tp 4.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import ClassVar
 
 import jax
@@ -84,7 +100,7 @@ from pallas_kernels import _mgpu
 from pallas_kernels._config import repr_leaving_out
 from pallas_kernels.grouped_gemm.plan import Deal, Span, StreamDeal
 
-__all__ = ["GemmRsFusedConfig", "SegmentDeal", "deal_run", "fused_deal",
+__all__ = ["GemmRsFusedConfig", "SegmentDeal", "cluster_unit_coords", "deal_run", "fused_deal",
            "gemm_reduce_scatter_fused", "launch_ctas", "step_owner", "tail_segments_used",
            "unit_coords", "unsupported_reason", "zero_chunks"]
 
@@ -131,6 +147,7 @@ class GemmRsFusedConfig:
   deferred: bool = False
   split_tail: bool = False
   tail_segments: int = 1
+  cluster: int = 1
 
   def __post_init__(self):
     if self.block_m != 128:   # two consumers of 64 rows: one 64 x 64 accumulator chunk each
@@ -154,21 +171,52 @@ class GemmRsFusedConfig:
     if not isinstance(self.tail_segments, int) or not 1 <= self.tail_segments <= 8:
       raise ValueError(f"GemmRsFusedConfig.tail_segments must be an int in 1..8, got "
                        f"{self.tail_segments!r}")
+    if self.cluster not in (1, 2) or not isinstance(self.cluster, int):
+      raise ValueError(f"GemmRsFusedConfig.cluster must be 1 or 2, got {self.cluster!r}")
     if self.split_tail and self.tail_segments > 1:
       raise ValueError(f"GemmRsFusedConfig: split_tail and tail_segments={self.tail_segments} "
                        f"are two ways to cut the tail; give one")
 
   def __repr__(self) -> str:
-    """The dataclass's repr, leaving out split_tail and tail_segments while unset (as
+    """The dataclass's repr, leaving out split_tail, tail_segments and cluster while unset (as
     `jaxkern.explain` shows the configs before them)."""
-    return repr_leaving_out(self, split_tail=False, tail_segments=1)
+    return repr_leaving_out(self, split_tail=False, tail_segments=1, cluster=1)
 
   @property
   def name(self) -> str:
     acc = "f32" if self.accumulate == "float32" else "in"
     return (f"n{self.block_n}/s{self.num_stages}/{acc}" + ("/d" if self.deferred else "")
             + ("/t" if self.split_tail else "")
-            + (f"/k{self.tail_segments}" if self.tail_segments > 1 else ""))
+            + (f"/k{self.tail_segments}" if self.tail_segments > 1 else "")
+            + (f"/c{self.cluster}" if self.cluster > 1 else ""))
+
+  @classmethod
+  def from_name(cls, name: str) -> "GemmRsFusedConfig":
+    """The config whose `name` is `name` (e.g. n256/s4/in/d/t/c2); ValueError naming the part
+    it cannot read."""
+    parts = name.split("/")
+    m = re.fullmatch(r"n(\d+)", parts[0]) if parts else None
+    s = re.fullmatch(r"s(\d+)", parts[1]) if len(parts) > 1 else None
+    if not m or not s or len(parts) < 3 or parts[2] not in ("f32", "in"):
+      raise ValueError(f"fused config name {name!r}: expected n<block_n>/s<stages>/f32|in"
+                       f"[/d][/t][/k<segments>][/c<cluster>]")
+    kw = dict(block_n=int(m[1]), num_stages=int(s[1]),
+              accumulate="float32" if parts[2] == "f32" else "input")
+    for part in parts[3:]:
+      if part == "d":
+        kw["deferred"] = True
+      elif part == "t":
+        kw["split_tail"] = True
+      elif re.fullmatch(r"k\d+", part):
+        kw["tail_segments"] = int(part[1:])
+      elif re.fullmatch(r"c\d+", part):
+        kw["cluster"] = int(part[1:])
+      else:
+        raise ValueError(f"fused config name {name!r}: unknown part {part!r}")
+    config = cls(**kw)
+    if config.name != name:
+      raise ValueError(f"fused config name {name!r}: write it as {config.name!r}")
+    return config
 
   def acc_dtype(self, dtype) -> jnp.dtype:
     return jnp.dtype(_F32 if self.accumulate == "float32" else dtype)
@@ -193,6 +241,9 @@ def unsupported_reason(config: GemmRsFusedConfig, *, m: int, n: int, k_local: in
     return f"N={n} must be a multiple of 64 (the swizzled TMA tiles of b and the accumulator)"
   if k_local % 8:
     return f"K/tp={k_local} must be a multiple of 8"
+  if (m_tiles := -(-(m // tp) // config.block_m)) % config.cluster:
+    return (f"cluster={config.cluster} needs a whole number of clusters' row tiles per row "
+            f"block: M/tp = {m // tp} makes {m_tiles} tiles of {config.block_m} rows")
   return _mgpu.smem_reason(smem_bytes(config, dtype))
 
 
@@ -202,6 +253,17 @@ def unit_coords(u, *, m_tiles: int, n_tiles: int):
   per_block = m_tiles * n_tiles
   r = u % per_block
   return u // per_block, r % m_tiles, r // m_tiles
+
+
+def cluster_unit_coords(u, position, *, m_tiles: int, n_tiles: int, cluster: int):
+  """A cluster's unit u (of tp x m_tiles / cluster x n_tiles, `unit_coords`' order over row
+  tiles of `cluster` rows) -> (step, m tile, n tile) of the CTA at `position` in the cluster: the
+  cluster's CTAs share the step and the column tile (so b's box) on adjacent row tiles. Works on
+  ints and traced scalars."""
+  if cluster == 1:
+    return unit_coords(u, m_tiles=m_tiles, n_tiles=n_tiles)
+  step, m, n = unit_coords(u, m_tiles=m_tiles // cluster, n_tiles=n_tiles)
+  return step, m * cluster + position, n
 
 
 @dataclasses.dataclass(frozen=True)
@@ -307,7 +369,8 @@ class _Static:
   m_tiles: int         # per block
   n_tiles: int
   k_steps: int
-  num_ctas: int
+  num_ctas: int        # all CTAs: num_ctas / cluster clusters
+  cluster: int
   block_m: int
   block_n: int
   block_k: int
@@ -327,21 +390,26 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
   a_smem, a_load = _mgpu.ring_views(a_ring, untiled=st.untiled_a)
   sem = pl.get_global(plgpu.SemaphoreType.REGULAR)
   stages, bk = st.num_stages, st.block_k
-  cta, wg = lax.axis_index("cta"), lax.axis_index("wg")
+  cta, wg = lax.axis_index("cta"), lax.axis_index("wg")   # cta: the cluster with cluster > 1
+  position = lax.axis_index("cluster") if st.cluster > 1 else 0
   rank = lax.axis_index(st.axis_name)
-  deal = fused_deal(units=st.tp * st.m_tiles * st.n_tiles, k_steps=st.k_steps,
-                    num_ctas=st.num_ctas, split_tail=st.split_tail,
+  deal = fused_deal(units=st.tp * st.m_tiles * st.n_tiles // st.cluster, k_steps=st.k_steps,
+                    num_ctas=st.num_ctas // st.cluster, split_tail=st.split_tail,
                     tail_segments=st.tail_segments)
   my_items = deal.count(cta)
 
   def item(i):
     """(step, m tile, n tile, first K step, end K step) of this CTA's i-th run of K steps."""
     u, k_lo, k_hi = deal_run(deal, cta, i, st.k_steps)
-    return (*unit_coords(u, m_tiles=st.m_tiles, n_tiles=st.n_tiles), k_lo, k_hi)
+    return (*cluster_unit_coords(u, position, m_tiles=st.m_tiles, n_tiles=st.n_tiles,
+                                 cluster=st.cluster), k_lo, k_hi)
 
   def signal_all():
     for peer in range(st.tp):
       pl.semaphore_signal(sem, device_id={st.axis_name: peer})
+
+  # With clusters, each CTA loads half of b's box and multicasts it to the cluster's CTAs.
+  multicast = {"collective_axes": "cluster"} if st.cluster > 1 else {}
 
   @pl.when(wg == 2)
   def _producer():
@@ -356,7 +424,7 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
         plgpu.copy_gmem_to_smem(a_ref.at[pl.ds(row0, st.block_m), pl.ds(kk * bk, bk)],
                                 a_load.at[slot], full.at[slot])
         plgpu.copy_gmem_to_smem(b_ref.at[pl.ds(kk * bk, bk), pl.ds(n * st.block_n, st.block_n)],
-                                b_smem.at[slot], full.at[slot])
+                                b_smem.at[slot], full.at[slot], **multicast)
         return count + 1
       return lax.fori_loop(k_lo, k_hi, step, count)
 
@@ -371,7 +439,8 @@ def _kernel(a_ref, b_ref, acc_ref, scratch, *, st: _Static):
     zero_buf = e_smem.at[wg, 0]
     zero_buf[...] = plgpu.layout_cast(jnp.zeros((_CHUNK, _CHUNK), st.acc_dtype), plgpu.Layout.WGMMA)
     plgpu.commit_smem()
-    worker, workers = cta * 2 + wg, st.num_ctas * 2
+    linear = cta if st.cluster == 1 else cta * st.cluster + position
+    worker, workers = linear * 2 + wg, st.num_ctas * 2
     num_chunks = st.zero_rows * st.zero_cols
 
     @pl.loop(worker, num_chunks, step=workers)
@@ -459,10 +528,12 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
   zr, zc = zero_chunks(block_rows, n)
   k_steps = -(-k_local // config.block_k)
   units = tp * m_tiles * n_tiles
-  ctas = launch_ctas(units=units, k_steps=k_steps, num_sms=num_sms, split_tail=config.split_tail,
-                     tail_segments=config.tail_segments)
+  ctas = config.cluster * launch_ctas(
+      units=units // config.cluster, k_steps=k_steps, num_sms=num_sms // config.cluster,
+      split_tail=config.split_tail, tail_segments=config.tail_segments)
   st = _Static(tp=tp, axis_name=axis_name, block_rows=block_rows, m_tiles=m_tiles,
-               n_tiles=n_tiles, k_steps=k_steps, num_ctas=ctas, block_m=config.block_m,
+               n_tiles=n_tiles, k_steps=k_steps, num_ctas=ctas, cluster=config.cluster,
+               block_m=config.block_m,
                block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
                zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_copies(k_local, dtype),
                dtype=dtype, acc_dtype=config.acc_dtype(dtype),
@@ -475,11 +546,18 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
                                untiled=st.untiled_a),
             plgpu.SMEM((st.num_stages, st.block_k, st.block_n), dtype, transforms=op_tf),
             plgpu.SMEM((2, 2, _CHUNK, _CHUNK), st.acc_dtype, transforms=acc_tf))
-    barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages),
-                plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
+    # free: a slot's release by the consumers (with clusters, of every CTA of the cluster: the
+    # next fill multicasts into all of them).
+    free = (plgpu.ClusterBarrier(collective_axes=("cluster",), num_arrivals=2,
+                                 num_barriers=st.num_stages) if st.cluster > 1
+            else plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages))
+    barriers = (plgpu.Barrier(num_arrivals=2, num_barriers=st.num_stages), free)
     pl.run_scoped(lambda *s: _kernel(a_ref, b_ref, acc_ref, (*s[0], *s[1]), st=st),
                   smem, barriers, collective_axes="wg")
 
+  clusters = (dict(cluster=(st.cluster,), cluster_names=("cluster",)) if st.cluster > 1
+              else {})
   return plgpu.kernel(
-      entry, out_type=jax.ShapeDtypeStruct((block_rows, n), st.acc_dtype), grid=(st.num_ctas,),
-      grid_names=("cta",), num_threads=3, thread_name="wg")(a, b)
+      entry, out_type=jax.ShapeDtypeStruct((block_rows, n), st.acc_dtype),
+      grid=(st.num_ctas // st.cluster,), grid_names=("cta",), num_threads=3, thread_name="wg",
+      **clusters)(a, b)

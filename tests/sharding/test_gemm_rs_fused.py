@@ -18,8 +18,8 @@ import jaxkern
 from _testing import cpu_mesh, operand_copies, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels import _mgpu
-from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, gemm_reduce_scatter_fused,
-                                           deal_run, fused_deal, launch_ctas, step_owner,
+from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, cluster_unit_coords,
+                                           gemm_reduce_scatter_fused, deal_run, fused_deal, launch_ctas, step_owner,
                                            tail_segments_used, unit_coords, unsupported_reason,
                                            zero_chunks)
 
@@ -40,6 +40,28 @@ def test_unit_order_visits_every_tile_once_and_ends_on_the_own_block(tp, m_tiles
   # Traced scalars give the same answer as Python ints.
   traced = jax.jit(lambda u: unit_coords(u, m_tiles=m_tiles, n_tiles=n_tiles))
   assert tuple(int(x) for x in traced(units - 1)) == coords[-1]
+
+
+@pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 32, 32), (4, 2, 3), (8, 4, 1)])
+def test_cluster_units_pair_adjacent_row_tiles_of_one_column_tile(tp, m_tiles, n_tiles):
+  """cluster=2: the cluster's unit u gives its two CTAs row tiles 2j and 2j + 1 of one step and
+  column tile (the b box they share); over the cluster's units every unit is run once, in
+  `unit_coords`' order of pairs; traced scalars agree."""
+  units = tp * m_tiles * n_tiles
+  pairs = [[tuple(int(x) for x in cluster_unit_coords(u, pos, m_tiles=m_tiles,
+                                                       n_tiles=n_tiles, cluster=2))
+            for pos in range(2)] for u in range(units // 2)]
+  for (s0, m0, n0), (s1, m1, n1) in pairs:
+    assert (s0, n0, m0 % 2) == (s1, n1, 0) and m1 == m0 + 1
+  flat = sorted(c for pair in pairs for c in pair)
+  assert flat == sorted(tuple(int(x) for x in unit_coords(u, m_tiles=m_tiles, n_tiles=n_tiles))
+                        for u in range(units))
+  assert [p[0][0] for p in pairs] == sorted(p[0][0] for p in pairs)   # block by block
+  traced = jax.jit(lambda u, pos: cluster_unit_coords(u, pos, m_tiles=m_tiles, n_tiles=n_tiles,
+                                                      cluster=2))
+  assert tuple(int(x) for x in traced(units // 2 - 1, 1)) == pairs[-1][1]
+  assert cluster_unit_coords(5, 0, m_tiles=m_tiles, n_tiles=n_tiles, cluster=1) == unit_coords(
+      5, m_tiles=m_tiles, n_tiles=n_tiles)
 
 
 def _runs(deal, cta, k_steps: int):
@@ -171,6 +193,23 @@ def test_config_and_unsupported_inputs():
   assert GemmRsFusedConfig(tail_segments=4).name == "n256/s3/f32/k4"
   assert "tail_segments" not in repr(GemmRsFusedConfig())
   assert GemmRsFusedConfig(accumulate="input", deferred=True, split_tail=True).name == "n256/s3/in/d/t"
+  with pytest.raises(ValueError, match="cluster must be 1 or 2"):
+    GemmRsFusedConfig(cluster=4)
+  assert "cluster" not in repr(GemmRsFusedConfig())
+  for c in (*rs_rule.CANDIDATES, GemmRsFusedConfig(num_stages=4, accumulate="input",
+                                                   deferred=True, tail_segments=4, cluster=2)):
+    assert GemmRsFusedConfig.from_name(c.name) == c
+  assert GemmRsFusedConfig.from_name("n256/s4/in/d/t/c2").cluster == 2
+  for bad, match in (("n256/s4", "expected"), ("n256/s4/in/x", "unknown part"),
+                     ("n256/s4/in/c2/d", "write it as 'n256/s4/in/d/c2'"),
+                     ("n256/s4/in/c3", "cluster must be 1 or 2")):
+    with pytest.raises(ValueError, match=match):
+      GemmRsFusedConfig.from_name(bad)
+  # cluster=2 pairs row tiles: M/tp of an odd count of 128-row tiles (1056 / 2 = 528: 5) cannot.
+  c2 = GemmRsFusedConfig(cluster=2)
+  assert "5 tiles of 128 rows" in unsupported_reason(c2, m=1056, n=4096, k_local=2048, tp=2,
+                                                     dtype="bfloat16")
+  assert unsupported_reason(c2, m=8192, n=8192, k_local=14784, tp=2, dtype="bfloat16") is None
   assert unsupported_reason(GemmRsFusedConfig(), m=4096, n=4096, k_local=2048, tp=4,
                             dtype="bfloat16") is None
   assert "float32" in unsupported_reason(GemmRsFusedConfig(), m=4096, n=4096, k_local=2048,
@@ -215,7 +254,9 @@ def test_config_and_unsupported_inputs():
     (2, "input", False, 512, {}), (4, "float32", False, 544, {}),
     (4, "input", True, 544, {}), (2, "input", True, 520, {}),
     (2, "float32", False, 512, {"split_tail": True}), (4, "input", True, 544, {"split_tail": True}),
-    (2, "input", True, 512, {"tail_segments": 4})])
+    (2, "input", True, 512, {"tail_segments": 4}), (2, "input", True, 512, {"cluster": 2}),
+    (4, "input", True, 544, {"split_tail": True, "cluster": 2}),
+    (2, "float32", False, 520, {"tail_segments": 4, "cluster": 2})])
 def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local, tail):
   """Mosaic GPU lowering on CPU (jax.export for the cuda platform): the pipeline, the TMA
   reduce-adds into remote refs (peer ids recomputed on the host), the deferred pushes and the
@@ -441,8 +482,10 @@ def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
 
 def test_rule_on_held_out_h200_rows_stays_near_the_faster_path(monkeypatch):
   """The same on the H200's 46 rows (tp 2: session 77's run504-506, the mean of two runs of
-  unfused, n256/s4/in/d, /t and /k4; tp 4: session 64's run432 and run439, unfused and
-  n256/s4/in/d): within 5% of the faster path by wall on 42, the worst 1.148x slower. Every tp 4
+  unfused, n256/s4/in/d, /t and /k4, and on four rows session 78's run511-513, the same with
+  those three on 2-CTA clusters as well; tp 4: session 64's run432 and run439, unfused and
+  n256/s4/in/d): within 5% of the faster path by wall on 42, the worst 1.148x slower (the same
+  as before session 78's rows: held out, those four borrow n256/s4/in/d, 1.028-1.038x). Every tp 4
   row held out gets its faster path. The four misses are tp 2 rows whose fastest config by wall
   is /t or /k4, which no H100 row (the sibling whose configs a held-out row borrows) has timed,
   so the held-out pick runs n256/s4/in/d: M4096_N4096_K8192 (d 354.5 against /k4 308.7 us; d's
@@ -575,15 +618,18 @@ _IN4 = GemmRsFusedConfig(num_stages=4, accumulate="input")
 _IN4D = dataclasses.replace(_IN4, deferred=True)
 _IN4DT = dataclasses.replace(_IN4D, split_tail=True)   # a tail cut along K (or split K: M 1024)
 _IN4DK = dataclasses.replace(_IN4D, tail_segments=4)   # tail units cut in K segments
+# 2-CTA clusters sharing b's box by TMA multicast (every shape below has an even number of row
+# tiles per block, which cluster=2 needs; _PARTIAL's 528 rows have 5).
+_IN4DC, _IN4DTC, _IN4DKC = (dataclasses.replace(c, cluster=2) for c in (_IN4D, _IN4DT, _IN4DK))
 _SEED, _PARTIAL = (4096, 4096, 8192), (1056, 4032, 4160)
 # K shards of partial 64-column steps (a and b read past their last column / row, TMA filling
 # zeros): K = 29568 at tp 4
 # (7392), _PARTIAL's 4160 at tp 2 and 4, and 4128 (one 8-column piece of a step: 1032 at tp 4).
 _PARTIAL_STEP_A = (1024, 4096, 4128)
-_PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D, _IN4DT, _IN4DK)
+_PER_SHAPE = (GemmRsFusedConfig(), _IN4, _IN4D, _IN4DT, _IN4DK, _IN4DC, _IN4DTC, _IN4DKC)
 _FUSED_CASES = ([(shape, c) for shape in _FUSED_SHAPES + [_PARTIAL_STEP_A] for c in _PER_SHAPE]
                 + [(_SEED, c) for c in rs_rule.CANDIDATES if c not in _PER_SHAPE]
-                + [(_PARTIAL, c) for c in rs_rule.CANDIDATES])
+                + [(_PARTIAL, c) for c in rs_rule.CANDIDATES if c.cluster == 1])
 
 
 def _local_gpu_mesh():
@@ -637,10 +683,12 @@ def test_fused_matches_unfused_on_local_gpus(shape, config):
                                           (_SEED, GemmRsFusedConfig()),
                                           (_SEED, _IN4D),
                                           (_SEED, _IN4DT),
-                                          (_SEED, _IN4DK)],
+                                          (_SEED, _IN4DK),
+                                          (_SEED, _IN4DC),
+                                          (_SEED, _IN4DTC)],
                          ids=["256x8192x8192-f32", "256x8192x8192-in4", "256x8192x8192-in4d",
                               "256x8192x8192-in4dt", "seed-f32", "seed-in4d", "seed-in4dt",
-                              "seed-in4dk"])
+                              "seed-in4dk", "seed-in4dc", "seed-in4dtc"])
 def test_chained_fused_calls_without_a_sync_stay_right(shape, config):
   # Calls dispatched back to back let the ranks drift apart: a fast rank's next call may signal
   # a peer whose own zero-filled semaphore for that call is not written yet (NOTES.md, session
