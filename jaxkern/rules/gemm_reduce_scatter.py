@@ -52,6 +52,16 @@ CANDIDATES = (
                       split_tail=True),
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
                       tail_segments=4),
+    # The same three on 2-CTA clusters sharing b's box by TMA multicast (session 78; M/tp of an
+    # even number of 128-row tiles only). On 2 H200s at tp 2, four shapes timed twice, the
+    # fused configs in either order (benchmarks/results/logs/session78/, run511-513: merge.py):
+    # 8192 x 8192 x 29568 /t/c2 2940.4 us by wall against /k4's 3012.8 and d's 3037.9; on the
+    # four, the best /c2 config's span 1.1-2.9% under the best without the cluster.
+    GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True, cluster=2),
+    GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
+                      split_tail=True, cluster=2),
+    GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
+                      tail_segments=4, cluster=2),
 )
 # Unmeasured shapes: the fused config within 1% of the faster of the two timed on 36 of the 46
 # (shape, tp) of session 49's sweep on 4 H100s (benchmarks/results/h100x4/
