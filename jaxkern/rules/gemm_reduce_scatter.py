@@ -270,7 +270,23 @@ def _timed_here(device: DeviceSpec) -> set[str]:
 
 def config_for(impl, problem, device):
   """The fused config `choose` would run (`_config_origin`); None for the unfused path."""
-  return _config_origin(*_measured(problem, device), device)[0] if impl == "fused" else None
+  if impl != "fused":
+    return None
+  return _runnable(problem, device, *_config_origin(*_measured(problem, device), device))[0]
+
+
+def _runnable(p: GemmReduceScatterProblem, device: DeviceSpec, config: GemmRsFusedConfig,
+              origin: str) -> tuple[GemmRsFusedConfig, str]:
+  """(config, origin), or where a clustered config cannot run p (an odd number of row tiles
+  per block: rows are bucketed, so a row measured at M = 8192 also decides M = 4224, whose
+  2112 rows per block at tp 2 make 17 tiles) the same config without the cluster, saying so,
+  rather than the unfused path."""
+  if config.cluster == 1 or _fused_reason(p, device, config) is None:
+    return config, origin
+  plain = dataclasses.replace(config, cluster=1)
+  why = (f"fused config {plain.name}: the row's {config.name} without its cluster, which "
+         f"cannot run here ({_fused_reason(p, device, config)})")
+  return plain, "; ".join(x for x in (origin, why) if x)
 
 
 def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
@@ -315,7 +331,7 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   p = problem
   row, sibling_rows = _measured(p, device)
   sibling = next(((kind, r) for kind, r in sibling_rows if decisive(r)), None)
-  fused_config, origin = _config_origin(row, sibling_rows, device)
+  fused_config, origin = _runnable(p, device, *_config_origin(row, sibling_rows, device))
   est = estimate(p, device, fused_config)
   make = lambda impl, source, reason: Choice(
       op=OP, impl=impl, config=fused_config if impl == "fused" else None, source=source,

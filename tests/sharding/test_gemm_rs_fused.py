@@ -571,6 +571,24 @@ def test_sibling_rows_pick_the_other_kinds_faster_path(monkeypatch):
     assert c.impl == own_row["impl"]     # and the H200's own row (run439) agrees
 
 
+def test_a_clustered_rows_config_runs_odd_tile_shapes_without_its_cluster():
+  """Rows are bucketed by M, so the H200's M8192_N8192_K29568 row (tp 2: /t/c2, session 78)
+  decides M = 4224 too, whose 2112 rows per block make 17 row tiles, an odd count a 2-CTA
+  cluster cannot pair: the fused path then runs the same config without the cluster (never
+  the unfused path for want of it), and says why; M = 6144 (24 tiles) keeps the cluster."""
+  from jaxkern.device import DeviceSpec
+  device = DeviceSpec.for_kind("NVIDIA H200")
+  mk = lambda m: rs_rule.GemmReduceScatterProblem(m=m, n=8192, k=29568, dtype="bfloat16", tp=2)
+  row = rs_rule._row(mk(8192), device)
+  assert row["fused_config"] == "n256/s4/in/d/t/c2" and row["impl"] == "fused"
+  for m, name in ((4224, "n256/s4/in/d/t"), (6144, "n256/s4/in/d/t/c2"), (8192, row["fused_config"])):
+    choice = rs_rule.choose(mk(m), device)
+    assert (choice.impl, choice.config.name) == ("fused", name), choice
+    assert rs_rule.config_for("fused", mk(m), device).name == name
+    assert ("without its cluster" in choice.reason) == (m == 4224), choice.reason
+  assert "17 tiles of 128 rows" in rs_rule.choose(mk(4224), device).reason
+
+
 def test_sibling_lends_only_configs_this_kind_has_timed(monkeypatch):
   """A shape without a row of its own borrows the sibling kind's fastest fused config among those
   its own table has timed: the H200's tp 2 rows (session 77) are fastest with split_tail or
