@@ -170,7 +170,10 @@ def _cases() -> dict[str, tuple[Callable, tuple, bool]]:
       r1=_gemm_rs(4, R(num_stages=4, accumulate="input", deferred=True)),
       r2=_gemm_rs(4, R()),
       r3=_gemm_rs(4, R(num_stages=4, accumulate="input", deferred=True, split_tail=True)),
-      r4=_gemm_rs(2, R(num_stages=4, accumulate="input", deferred=True, tail_segments=4)))
+      r4=_gemm_rs(2, R(num_stages=4, accumulate="input", deferred=True, tail_segments=4)),
+      # session 78: 2-CTA clusters sharing b's box (the H200 table's K = 29568, tp 2 config)
+      r5=_gemm_rs(2, R(num_stages=4, accumulate="input", deferred=True, split_tail=True,
+                       cluster=2)))
   return cases
 
 

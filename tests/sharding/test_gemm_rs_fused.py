@@ -276,6 +276,7 @@ def test_fused_kernel_lowers_for_cuda(tp, accumulate, deferred, k_local, tail):
   exported = jax.export.export(g, platforms=["cuda"])(a, b)
   mlir = exported.mlir_module()
   assert "mosaic_gpu" in mlir
+  assert ("cluster_block_id" in mlir) == (config.cluster > 1)   # the CTA's place in its cluster
   assert not operand_copies(mlir)
   assert exported.out_avals[0].dtype == (jnp.float32 if accumulate == "float32" else jnp.bfloat16)
 
