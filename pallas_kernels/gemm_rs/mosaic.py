@@ -78,10 +78,10 @@ on the four shapes timed twice, spans 1.1-2.9% shorter and per-device kernel tim
 shorter. In one run of every tp 2 sweep shape it runs (20 of 23: not M = 256), the best
 config with the cluster took less kernel time (CUPTI) on 16, more on 3 (at most 1.3%), but less
 wall clock on only 11 (0.889-1.111x: the wall clock's noise on small calls is larger than the
-gain). Dispatched back to back for 2 s (run510), /t/c2
-against /t: 942.4 against 961.1 us (8192^3), 3032.2 against 3094.4 (K = 29568). Clusters of two
-need every CTA of the launch resident at once, as the kernel always has: 66 clusters of 2 on
-the H200's 132 SMs ran (26 multi_gpu tests at tp 2, run508). Not yet run at tp 4.
+gain). Dispatched back to back for 2 s (run510), /t/c2 against /t: 942.4 against 961.1 us
+(8192^3), 3032.2 against 3094.4 (K = 29568). As in every launch of this kernel, all its CTAs
+must be resident at once (they wait on each other): the H200's 132 SMs held 66 clusters of two
+(26 multi_gpu tests at tp 2, run508). Not yet run at tp 4.
 """
 
 from __future__ import annotations
@@ -533,8 +533,7 @@ def gemm_reduce_scatter_fused(a, b, *, axis_name: str, tp: int,
       split_tail=config.split_tail, tail_segments=config.tail_segments)
   st = _Static(tp=tp, axis_name=axis_name, block_rows=block_rows, m_tiles=m_tiles,
                n_tiles=n_tiles, k_steps=k_steps, num_ctas=ctas, cluster=config.cluster,
-               block_m=config.block_m,
-               block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
+               block_m=config.block_m, block_n=config.block_n, block_k=config.block_k, num_stages=config.num_stages,
                zero_rows=zr, zero_cols=zc, untiled_a=_mgpu.untiled_copies(k_local, dtype),
                dtype=dtype, acc_dtype=config.acc_dtype(dtype),
                deferred=config.deferred, split_tail=config.split_tail,
