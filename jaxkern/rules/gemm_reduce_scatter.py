@@ -53,10 +53,11 @@ CANDIDATES = (
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
                       tail_segments=4),
     # The same three on 2-CTA clusters sharing b's box by TMA multicast (session 78; M/tp of an
-    # even number of 128-row tiles only). On 2 H200s at tp 2, four shapes timed twice, the
-    # fused configs in either order (benchmarks/results/logs/session78/, run511-513: merge.py):
-    # 8192 x 8192 x 29568 /t/c2 2940.4 us by wall against /k4's 3012.8 and d's 3037.9; on the
-    # four, the best /c2 config's span 1.1-2.9% under the best without the cluster.
+    # even number of 128-row tiles only). On 2 H200s at tp 2, nine shapes timed twice, the
+    # fused configs in either order (benchmarks/results/logs/session78/, run511-514: merge.py),
+    # the best /c2 config against the best without: kernel time (CUPTI) 0.9-5.4% less on all
+    # nine, span less on 7, wall clock less on 6 (whose table rows take it); 8192 x 8192 x 29568
+    # /t/c2 2940.4 us by wall against /k4's 3012.8.
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True, cluster=2),
     GemmRsFusedConfig(block_n=256, num_stages=4, accumulate="input", deferred=True,
                       split_tail=True, cluster=2),

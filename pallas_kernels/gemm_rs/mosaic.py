@@ -71,15 +71,15 @@ put split_tail in the table on 6 shapes and tail_segments on 5.
 `GemmRsFusedConfig.cluster` = 2 runs the CTAs in clusters of two on adjacent row tiles of one
 column tile, each CTA loading half of their b box and multicasting it to both (TMA multicast
 inside the cluster, on chip; no NVLink multicast), so that the SMs read a third less from L2 per
-K step. On 2 H200s (session 78, benchmarks/results/logs/session78/: run508-513, merge.py's log),
-tp 2, means of two runs in either order, the best config with the cluster against the best
-without: 8192 x 8192 x 29568 2940.4 against 3012.8 us by wall, 2517.2 against 2574.6 by span;
-on the four shapes timed twice, spans 1.1-2.9% shorter and per-device kernel time (CUPTI) 1.7-5.4%
-shorter. In one run of every tp 2 sweep shape it runs (20 of 23: not M = 256), the best
-config with the cluster took less kernel time (CUPTI) on 16, more on 3 (at most 1.3%), but less
-wall clock on only 11 (0.889-1.111x: the wall clock's noise on small calls is larger than the
-gain). Dispatched back to back for 2 s (run510), /t/c2 against /t: 942.4 against 961.1 us
-(8192^3), 3032.2 against 3094.4 (K = 29568). As in every launch of this kernel, all its CTAs
+K step. On 2 H200s (session 78, benchmarks/results/logs/session78/: run508-514, merge.py's log),
+tp 2, nine shapes timed twice in either order, the best config with the cluster against the best
+without: per-device kernel time (CUPTI) 0.9-5.4% less on all nine, span less on 7, wall clock
+less on 6; 8192 x 8192 x 29568 2940.4 against 3012.8 us by wall, 2517.2 against 2574.6 by span.
+In one run of every tp 2 sweep shape it runs (20 of 23: not M = 256), the best config with the
+cluster took less kernel time on 16, more on 3 (at most 1.3%), but less wall clock on only 11
+(0.889-1.111x: the wall clock's noise on small calls is larger than the gain). Dispatched back
+to back for 2 s (run510), /t/c2 against /t: 942.4 against 961.1 us (8192^3), 3032.2 against
+3094.4 (K = 29568). As in every launch of this kernel, all its CTAs
 must be resident at once (they wait on each other): the H200's 132 SMs held 66 clusters of two
 (26 multi_gpu tests at tp 2, run508). Not yet run at tp 4.
 """

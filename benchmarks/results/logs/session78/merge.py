@@ -4,14 +4,16 @@ table (from the repository root, no device: `python3 -m benchmarks.results.logs.
 
 run511 + run512 (`x2_sweep_c2.sh`, STEP=1 and 2) timed every tp 2 sweep shape once, unfused
 beside n256/s4/in/d, /t, /k4 and the same three on clusters (/c2), in that order; run513
-(`x2_sweep_c2_rev.sh`) timed four of the larger shapes again with the fused configs in the
-reverse order. Only those four shapes have two runs of every path, the protocol of session 77's
-table rows (`session77/merge.py`), so only their table rows are rebuilt here, from the means
-(`_report.mean_of_runs`) by the function --update-tuning uses (`_report.gemm_rs_tuning_rows`);
-the other 19 tp 2 rows keep session 77's two-run means (run511-512's single runs of them are
-committed here, not merged). The same four shapes' records replace theirs in
-h200x2/gemm_reduce_scatter_sweep.json (+ PNG), and the two PEERS.md shapes among them in
-h200x2/gemm_reduce_scatter.json."""
+(`x2_sweep_c2_rev.sh`, the same lease) timed four of the larger shapes again with the fused
+configs in the reverse order, and run514 (`x2_sweep_c2_rev2.sh`, another lease) five more. Only
+those nine shapes have two runs of every path, the protocol of session 77's table rows
+(`session77/merge.py`; there both on one lease), so only their table rows are rebuilt here, from
+the means (`_report.mean_of_runs`) by the function --update-tuning uses
+(`_report.gemm_rs_tuning_rows`); the other 14 tp 2 rows keep session 77's two-run means
+(run511-512's single runs of them are committed here, not merged). The nine shapes' records
+replace theirs in h200x2/gemm_reduce_scatter_sweep.json (+ PNG), and the two PEERS.md shapes
+among them in h200x2/gemm_reduce_scatter.json. Run it once, on those files and the table as
+session 77 left them (`git show 76b85e0:<path>`): each run appends its note to the JSONs."""
 
 import json
 import pathlib
@@ -27,14 +29,14 @@ HERE = pathlib.Path(__file__).parent
 RESULTS = HERE.parent.parent
 H200 = "NVIDIA H200"
 SWEEP_RUNS = (("run511/sweep_c2_tp2_1.json", "run511"), ("run512/sweep_c2_tp2_2.json", "run512"))
-REV_RUN = ("run513/sweep_c2_tp2_rev.json", "run513")
+REV_RUNS = (("run513/sweep_c2_tp2_rev.json", "run513"),
+            ("run514/sweep_c2_tp2_rev2.json", "run514"))
 TITLE = "GEMM + reduce-scatter (bf16)"
 PEERS_MD_SHAPES = {s.name for s in GEMM_RS_SEED_SHAPES}
-NOTE = ("session 78 run511-run513 (logs/session78/, one nvidia-h200-x2 lease): "
-        "M8192_N8192_K8192, M8192_N8192_K29568, M4096_N8192_K29568 and M16384_N8192_K8192 at tp "
-        "2, unfused beside n256/s4/in/d, /t, /k4 and the same on 2-CTA clusters (/c2), twice, the "
-        "fused configs in either order; each record is the mean of its two runs (samples_us, "
-        "samples_span_us)")
+NOTE = ("session 78 run511-run514 (logs/session78/, nvidia-h200-x2): nine tp 2 shapes (run513's "
+        "four on run511-512's lease, run514's five on another), unfused beside n256/s4/in/d, /t, "
+        "/k4 and the same on 2-CTA clusters (/c2), twice, the fused configs in either order; "
+        "each record is the mean of its two runs (samples_us, samples_span_us)")
 
 
 def _records(name: str, run: str) -> list[dict]:
@@ -47,8 +49,9 @@ def single_runs() -> list[dict]:
 
 
 def mean_records() -> list[dict]:
-  """One record per (tp, shape, path) of run513's shapes: the mean of its two runs."""
-  rev = _records(*REV_RUN)
+  """One record per (tp, shape, path) of run513's and run514's shapes: the mean of its two
+  runs."""
+  rev = [r for name, run in REV_RUNS for r in _records(name, run)]
   shapes = {r["shape"] for r in rev}
   by_key: dict = {}
   for r in single_runs() + rev:
@@ -90,13 +93,13 @@ def main(check: bool):
     print(f"the same on the means of two runs, by {field}")
     for shape, (best, geo) in cluster_gain(recs, field).items():
       print(f"  {shape:20s} {best:.3f} {geo:.3f}")
-  env = json.loads((HERE / REV_RUN[0]).read_text())["environment"]
+  env = json.loads((HERE / REV_RUNS[-1][0]).read_text())["environment"]
+  runs = {r["shape"]: r["run"] for r in recs}       # "session 78 run511+run513", ...
   rows = [dict(r, why=r["why"] + " (means of two runs, the fused configs in either order: "
-               "session 78 run511/512 and run513)", date=env["date"], jax=env["jax"],
-               run="session 78 run511-run513")
+               f"{runs[r['shape']]})", date=env["date"], jax=env["jax"], run=runs[r["shape"]])
           for r in _report.gemm_rs_tuning_rows(recs)]
-  if len(rows) != 4 or {r["key"]["tp"] for r in rows} != {2}:
-    raise SystemExit(f"expected 4 tp 2 rows, got {len(rows)}")
+  if len(rows) != 9 or {r["key"]["tp"] for r in rows} != {2}:
+    raise SystemExit(f"expected 9 tp 2 rows, got {len(rows)}")
   table = tuning.rows(H200, rs_rule.OP)
   before = {r["shape"]: r for r in table if r["key"]["tp"] == 2}
   for r in rows:
