@@ -500,8 +500,8 @@ def test_rule_on_held_out_h200_rows_stays_near_the_faster_path(monkeypatch):
 
 
 def test_h200_table_picks_hold_back_to_back():
-  """The H200 table's tp 2 picks of fused or unfused (session 77's mean wall clock of two runs)
-  against session 64's run438, which timed every tp 2 sweep shape again (unfused and
+  """The H200 table's tp 2 picks of fused or unfused (sessions 77-78's mean wall clock of two
+  runs) against session 64's run438, which timed every tp 2 sweep shape again (unfused and
   n256/s4/in/d), also dispatched back to back for 2 s per path (the GPUs at their 700 W power
   cap, where the fused kernel's clock drops most): on every shape the picked path is within 5%
   of the faster one back to back (worst 1.008x, M2048_N4096_K4096; with session 60's rows 1.018x,
