@@ -18,10 +18,10 @@ import jaxkern
 from _testing import cpu_mesh, operand_copies, rel_err
 from jaxkern.rules import gemm_reduce_scatter as rs_rule
 from pallas_kernels import _mgpu
-from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, cluster_unit_coords,
-                                           gemm_reduce_scatter_fused, deal_run, fused_deal, launch_ctas, step_owner,
-                                           tail_segments_used, unit_coords, unsupported_reason,
-                                           zero_chunks)
+from pallas_kernels.gemm_rs.mosaic import (GemmRsFusedConfig, cluster_unit_coords, deal_run,
+                                           fused_deal, gemm_reduce_scatter_fused, launch_ctas,
+                                           step_owner, tail_segments_used, unit_coords,
+                                           unsupported_reason, zero_chunks)
 
 
 @pytest.mark.parametrize("tp,m_tiles,n_tiles", [(2, 3, 2), (4, 1, 5), (8, 2, 3)])
@@ -583,7 +583,8 @@ def test_a_clustered_rows_config_runs_odd_tile_shapes_without_its_cluster():
   mk = lambda m: rs_rule.GemmReduceScatterProblem(m=m, n=8192, k=29568, dtype="bfloat16", tp=2)
   row = rs_rule._row(mk(8192), device)
   assert row["fused_config"] == "n256/s4/in/d/t/c2" and row["impl"] == "fused"
-  for m, name in ((4224, "n256/s4/in/d/t"), (6144, "n256/s4/in/d/t/c2"), (8192, row["fused_config"])):
+  for m, name in ((4224, "n256/s4/in/d/t"), (6144, "n256/s4/in/d/t/c2"),
+                  (8192, row["fused_config"])):
     choice = rs_rule.choose(mk(m), device)
     assert (choice.impl, choice.config.name) == ("fused", name), choice
     assert rs_rule.config_for("fused", mk(m), device).name == name
