@@ -237,30 +237,49 @@ def _measured(p: GemmReduceScatterProblem, device: DeviceSpec) -> tuple[dict | N
   return None, [(kind, r) for kind, r in found if r is not None and r.get("impl") in IMPLS]
 
 
-def _config_origin(row: dict | None, sibling_rows: list,
+def _config_origin(p: GemmReduceScatterProblem, row: dict | None, sibling_rows: list,
                    device: DeviceSpec) -> tuple[GemmRsFusedConfig, str]:
-  """(the fused config, where it came from for the reason; "" for this kind's row): this kind's
-  row's fastest fused config. Without one, a sibling kind's row's fastest among the configs this
-  kind's own table has timed (whatever that row's margin: which fused config is fastest is
-  another question than fused or not; a config never run on this kind, such as split_tail and
-  tail_segments on the H100s, is not lent to it), unless that row timed an earlier fused kernel
-  (`fused_timed`). Else DEFAULT_FUSED."""
+  """(the fused config, where it came from for the reason; "" for this kind's row's fastest):
+  this kind's row's fastest fused config, or where that config cannot run p, the fastest of the
+  row's configs that can (rows are bucketed by M: the M8192_N8192_K29568 row, whose fastest is
+  a 2-CTA cluster config, also decides M = 4224, whose 2112 rows per block at tp 2 make 17 row
+  tiles, an odd count no cluster can pair). Without a row, a sibling kind's row's fastest among
+  the configs this kind's own table has timed and that run p (whatever that row's margin: which
+  fused config is fastest is another question than fused or not; a config never run on this
+  kind, such as split_tail and tail_segments on the H100s, is not lent to it), unless that row
+  timed an earlier fused kernel (`fused_timed`). Else DEFAULT_FUSED."""
   if row is not None:
-    return _BY_NAME.get(row.get("fused_config"), DEFAULT_FUSED), ""
+    own = row.get("fused_config")
+    if own not in _BY_NAME:
+      return DEFAULT_FUSED, ""
+    why = _fused_reason(p, device, _BY_NAME[own])
+    runs = _runnable_times(p, device, row["times_us"])
+    if why is None or not runs:      # (none runs: `choose` falls back, saying why)
+      return _BY_NAME[own], ""
+    name = min(runs, key=runs.get)
+    return _BY_NAME[name], (f"fused config {name}: the fastest of the row's configs that run "
+                            f"here; its fastest, {own}, cannot ({why})")
   kind, sibling = next(((k, r) for k, r in sibling_rows if not r.get("fused_timed")), (None, None))
   if sibling is None:
     return DEFAULT_FUSED, (f"fused config {DEFAULT_FUSED.name}: the default (no measured row "
                            "of the current kernel)")
-  here = _timed_here(device)
-  lent = {name: us for name, us in sibling["times_us"].items() if name in here and us}
+  lent = _runnable_times(p, device, sibling["times_us"], _timed_here(device))
   if not lent:
     return DEFAULT_FUSED, (f"fused config {DEFAULT_FUSED.name}: the default ({kind}'s row timed "
-                           f"no config that {device.kind} has run)")
+                           f"no config that {device.kind} has run and that runs here)")
   name = min(lent, key=lent.get)
   own = sibling.get("fused_config")
   unrun = f"; its fastest, {own}, has not run on {device.kind}" if own != name else ""
   return _BY_NAME[name], (f"fused config {name}: the fastest on {kind}'s "
                           f"{sibling.get('shape', '?')} of those {device.kind} has run{unrun}")
+
+
+def _runnable_times(p: GemmReduceScatterProblem, device: DeviceSpec, times: dict[str, float],
+                    allowed: set[str] | None = None) -> dict[str, float]:
+  """A row's timed candidate configs (of `allowed`, if given) that can run p, with their µs."""
+  return {name: us for name, us in times.items()
+          if name in _BY_NAME and us and (allowed is None or name in allowed)
+          and _fused_reason(p, device, _BY_NAME[name]) is None}
 
 
 def _timed_here(device: DeviceSpec) -> set[str]:
@@ -273,21 +292,7 @@ def config_for(impl, problem, device):
   """The fused config `choose` would run (`_config_origin`); None for the unfused path."""
   if impl != "fused":
     return None
-  return _runnable(problem, device, *_config_origin(*_measured(problem, device), device))[0]
-
-
-def _runnable(p: GemmReduceScatterProblem, device: DeviceSpec, config: GemmRsFusedConfig,
-              origin: str) -> tuple[GemmRsFusedConfig, str]:
-  """(config, origin), or where a clustered config cannot run p (an odd number of row tiles
-  per block: rows are bucketed, so a row measured at M = 8192 also decides M = 4224, whose
-  2112 rows per block at tp 2 make 17 tiles) the same config without the cluster, saying so,
-  rather than the unfused path."""
-  if config.cluster == 1 or _fused_reason(p, device, config) is None:
-    return config, origin
-  plain = dataclasses.replace(config, cluster=1)
-  why = (f"fused config {plain.name}: the row's {config.name} without its cluster, which "
-         f"cannot run here ({_fused_reason(p, device, config)})")
-  return plain, "; ".join(x for x in (origin, why) if x)
+  return _config_origin(problem, *_measured(problem, device), device)[0]
 
 
 def _fused_reason(p: GemmReduceScatterProblem, device: DeviceSpec,
@@ -332,7 +337,7 @@ def choose(problem: GemmReduceScatterProblem, device: DeviceSpec) -> Choice:
   p = problem
   row, sibling_rows = _measured(p, device)
   sibling = next(((kind, r) for kind, r in sibling_rows if decisive(r)), None)
-  fused_config, origin = _runnable(p, device, *_config_origin(row, sibling_rows, device))
+  fused_config, origin = _config_origin(p, row, sibling_rows, device)
   est = estimate(p, device, fused_config)
   make = lambda impl, source, reason: Choice(
       op=OP, impl=impl, config=fused_config if impl == "fused" else None, source=source,

@@ -70,8 +70,9 @@ put split_tail in the table on 6 shapes and tail_segments on 5.
 
 `GemmRsFusedConfig.cluster` = 2 runs the CTAs in clusters of two on adjacent row tiles of one
 column tile, each CTA loading half of their b box and multicasting it to both (TMA multicast
-inside the cluster, on chip; no NVLink multicast), so that the SMs read a third less from L2 per
-K step. On 2 H200s (session 78, benchmarks/results/logs/session78/: run508-514, merge.py's log),
+inside the cluster, on chip; no NVLink multicast), so that the SMs ask L2 for a third fewer
+bytes per K step (for two units, two 16 KB a boxes and one 32 KB b box instead of two of each:
+arithmetic, not a measured L2 figure). On 2 H200s (session 78, benchmarks/results/logs/session78/: run508-514, merge.py's log),
 tp 2, nine shapes timed twice in either order, the best config with the cluster against the best
 without: per-device kernel time (CUPTI) 0.9-5.4% less on all nine, span less on 7, wall clock
 less on 6; 8192 x 8192 x 29568 2940.4 against 3012.8 us by wall, 2517.2 against 2574.6 by span.
