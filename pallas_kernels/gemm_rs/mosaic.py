@@ -172,7 +172,7 @@ class GemmRsFusedConfig:
     if not isinstance(self.tail_segments, int) or not 1 <= self.tail_segments <= 8:
       raise ValueError(f"GemmRsFusedConfig.tail_segments must be an int in 1..8, got "
                        f"{self.tail_segments!r}")
-    if self.cluster not in (1, 2) or not isinstance(self.cluster, int):
+    if type(self.cluster) is not int or self.cluster not in (1, 2):   # (True == 1)
       raise ValueError(f"GemmRsFusedConfig.cluster must be 1 or 2, got {self.cluster!r}")
     if self.split_tail and self.tail_segments > 1:
       raise ValueError(f"GemmRsFusedConfig: split_tail and tail_segments={self.tail_segments} "
