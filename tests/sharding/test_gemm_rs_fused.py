@@ -193,8 +193,9 @@ def test_config_and_unsupported_inputs():
   assert GemmRsFusedConfig(tail_segments=4).name == "n256/s3/f32/k4"
   assert "tail_segments" not in repr(GemmRsFusedConfig())
   assert GemmRsFusedConfig(accumulate="input", deferred=True, split_tail=True).name == "n256/s3/in/d/t"
-  with pytest.raises(ValueError, match="cluster must be 1 or 2"):
-    GemmRsFusedConfig(cluster=4)
+  for bad in (4, True, 2.0):        # (True == 1 and 2.0 == 2: not ints of the config's kind)
+    with pytest.raises(ValueError, match="cluster must be 1 or 2"):
+      GemmRsFusedConfig(cluster=bad)
   assert "cluster" not in repr(GemmRsFusedConfig())
   for c in (*rs_rule.CANDIDATES, GemmRsFusedConfig(num_stages=4, accumulate="input",
                                                    deferred=True, tail_segments=4, cluster=2)):
@@ -330,10 +331,12 @@ def test_rule_follows_the_committed_table(kind):
     assert rs_rule.config_for("fused", p, device).name == row["fused_config"]
     assert {name for name, _ in choice.estimate} == {"unfused", "fused"}
   # Sessions 51-52's H100 rows (all with spans): the span would pick the other path on 6 of 46;
-  # the H200's rows (all with spans) on 4 of 46: session 77's tp 2 M1024_N8192_K8192 (wall 259.5
-  # vs 210.6 us, span 143.5 vs 148.1), M256_N8192_K8192 and M2048_N4096_K4096 (within 2% by
-  # span), session 64's tp 4 M4096_N4096_K4096 (wall 243.6 vs 249.7 us, span 165.2 vs 164.0).
-  assert disagree == {"NVIDIA H100 80GB HBM3": 6, "NVIDIA H200": 4}[kind]
+  # the H200's rows (all with spans) on 3 of 46: tp 2 M1024_N8192_K8192 (session 79's run511 +
+  # run518: wall 224.3 unfused vs 207.7 us /t/c2, span 143.9 vs 147.7; session 77's row had
+  # disagreed too), session 77's M2048_N4096_K4096 (within 2% by span), session 64's tp 4
+  # M4096_N4096_K4096 (wall 243.6 vs 249.7 us, span 165.2 vs 164.0). Session 77's
+  # M256_N8192_K8192 had disagreed; session 79's row of it (unfused by both) does not.
+  assert disagree == {"NVIDIA H100 80GB HBM3": 6, "NVIDIA H200": 3}[kind]
   rs_rule.check("fused", rs_rule.DEFAULT_FUSED, p, device)
   with pytest.raises(NotImplementedError, match="cpu"):
     rs_rule.check("fused", GemmRsFusedConfig(), p, DeviceSpec.for_kind("cpu"))
@@ -483,14 +486,16 @@ def test_rule_on_held_out_rows_stays_near_the_faster_path(monkeypatch):
 
 def test_rule_on_held_out_h200_rows_stays_near_the_faster_path(monkeypatch):
   """The same on the H200's 46 rows (tp 2: session 77's run504-506, the mean of two runs of
-  unfused, n256/s4/in/d, /t and /k4, and on nine rows session 78's run511-514, the same with
-  those three on 2-CTA clusters as well; tp 4: session 64's run432 and run439, unfused and
-  n256/s4/in/d): within 5% of the faster path by wall on 42, the worst 1.148x slower. Every tp 4
-  row held out gets its faster path. The four misses are tp 2 rows whose fastest config by wall
-  is /t, /k4 or /t/c2, which no H100 row (the sibling whose configs a held-out row borrows) has
-  timed, so the held-out pick runs n256/s4/in/d: M4096_N4096_K8192 (d 354.5 against /k4 308.7
+  unfused, n256/s4/in/d, /t and /k4, and on nine rows session 78's run511-514 and on nine more
+  session 79's run511 + run518, the same with those three on 2-CTA clusters as well; tp 4:
+  session 64's run432 and run439, unfused and n256/s4/in/d): within 5% of the faster path by
+  wall on 42, the worst 1.148x slower. Every tp 4 row held out gets its faster path. The four
+  misses are tp 2 rows whose fastest config by wall is /t, /k4 or a /c2 one, which no H100 row
+  (the sibling whose configs a held-out row borrows) has timed, so the held-out pick runs
+  n256/s4/in/d: M4096_N4096_K8192 (d 354.5 against /k4 308.7
   us; d's two samples 409.1 and 299.9, its span 222.6 and 227.5 against /k4's 228.5 and 228.1),
-  M4096_N4096_K2048 (1.123x), M1024_N8192_K8192 (1.088x) and, since session 78,
+  M4096_N4096_K2048 (1.106x since session 79; 1.123x before), M1024_N8192_K8192 (1.066x
+  since session 79: d 221.5 against /t/c2 207.7 us; 1.088x before) and, since session 78,
   M4096_N8192_K8192 (1.085x: d 520.6 against /t/c2 479.6 us), where session 77's
   M8192_N4096_K4096 (1.054x) is now 1.044x. Held out, session 78's nine rows borrow d at
   1.020-1.085x their best. Before session 77 (d only on every row): 45 of 46, the worst 1.055x."""
@@ -500,13 +505,15 @@ def test_rule_on_held_out_h200_rows_stays_near_the_faster_path(monkeypatch):
 
 
 def test_h200_table_picks_hold_back_to_back():
-  """The H200 table's tp 2 picks of fused or unfused (sessions 77-78's mean wall clock of two
+  """The H200 table's tp 2 picks of fused or unfused (sessions 77-79's mean wall clock of two
   runs) against session 64's run438, which timed every tp 2 sweep shape again (unfused and
   n256/s4/in/d), also dispatched back to back for 2 s per path (the GPUs at their 700 W power
-  cap, where the fused kernel's clock drops most): on every shape the picked path is within 5%
-  of the faster one back to back (worst 1.008x, M2048_N4096_K4096; with session 60's rows 1.018x,
-  M1024_N8192_K29568). run438's own wall-clock picks would not be (1.072x at M512_N8192_K29568:
-  a 0.2% lead by wall), which is why its rows were not merged."""
+  cap, where the fused kernel's clock drops most): on every shape the picked path is within 2%
+  of the faster one back to back (worst 1.018x, M1024_N8192_K29568, unfused since session 79 by
+  444.6 against 446.1 us; with sessions 77-78's rows 1.008x, M2048_N4096_K4096). Session 79
+  kept its M1024_N4096_K4096 row out of the table for failing this (fused by wall, 1.096x back
+  to back; `logs/session79/merge.py`). run438's own wall-clock picks would not be (1.072x at
+  M512_N8192_K29568: a 0.2% lead by wall), which is why its rows were not merged."""
   import json
   import pathlib
   from benchmarks import _report
@@ -534,11 +541,12 @@ def test_sibling_rows_pick_the_other_kinds_faster_path(monkeypatch):
   """SIBLING_MARGIN / SIBLING_MIN_US come from the two committed tables: over the keys both have,
   each kind's rows that pass both bars pick the path that was faster on the other kind (within
   5%), and without the bars they would not. Since session 60 both tp=2 tables time the same
-  kernels. With session 77's H200 tp 2 rows, 12 H100 rows and 15 H200 rows pass (worst 1.01x on
-  the other kind: the H200's M1024_N8192_K8192, fused by 1.23x by wall, 0.97x by span), and the
-  rows the bars keep out include near ties whose path is slower on the other kind: the H100's
-  M1024_N8192_K8192 (1.01x there, 1.23x on the H200) and M2048_N8192_K29568 at tp 4 (1.02x,
-  1.09x)."""
+  kernels. With sessions 77-79's H200 tp 2 rows, 12 H100 rows and 14 H200 rows pass (each the
+  faster path on the other kind too; with session 77's rows 15, the H200's M1024_N8192_K8192
+  then fused by 1.23x by wall, 1.01x on the H100; session 79's row of it, 1.08x, is under the
+  bar), and the rows the bars keep out include near ties whose path is slower on the other
+  kind: the H100's M1024_N8192_K8192 (1.01x there, 1.23x on the H200 in session 77's row) and
+  M2048_N8192_K29568 at tp 4 (1.02x, 1.09x)."""
   from jaxkern import tuning
   from jaxkern.device import DeviceSpec
   h100, h200 = (DeviceSpec.for_kind(k) for k in ("NVIDIA H100 80GB HBM3", "NVIDIA H200"))

@@ -82,6 +82,23 @@ def cluster_gain(records: list[dict], field: str) -> dict[str, tuple[float, floa
   return out
 
 
+def print_changes(rows: list[dict], table: list[dict]) -> None:
+  """Each new tp 2 row against the table's: its pick before and now, and every path's times."""
+  before = {r["shape"]: r for r in table if r["key"]["tp"] == 2}
+  for r in rows:
+    old = before[r["shape"]]
+    times, spans = r["times_us"], r["span_us"]
+    old_pick = "unfused" if old["impl"] == "unfused" else old["fused_config"]
+    new_pick = "unfused" if r["impl"] == "unfused" else r["fused_config"]
+    print(f"{r['shape']:20s} {old_pick:>15s} -> {new_pick:18s} unfused / pick: wall "
+          f"{times['unfused'] / times[new_pick]:.3f}x span "
+          f"{spans['unfused'] / spans[new_pick]:.3f}x; old pick here "
+          + (f"{times[old_pick] / min(times.values()):.3f}x the best" if old_pick in times
+             else "not timed"))
+    print("    wall " + " ".join(f"{k}={v}" for k, v in times.items()))
+    print("    span " + " ".join(f"{k}={v}" for k, v in spans.items()))
+
+
 def main(check: bool):
   recs = mean_records()
   for field in ("us", "span_us", "cupti_us"):
@@ -101,18 +118,7 @@ def main(check: bool):
   if len(rows) != 9 or {r["key"]["tp"] for r in rows} != {2}:
     raise SystemExit(f"expected 9 tp 2 rows, got {len(rows)}")
   table = tuning.rows(H200, rs_rule.OP)
-  before = {r["shape"]: r for r in table if r["key"]["tp"] == 2}
-  for r in rows:
-    old = before[r["shape"]]
-    times, spans = r["times_us"], r["span_us"]
-    old_pick = "unfused" if old["impl"] == "unfused" else old["fused_config"]
-    new_pick = "unfused" if r["impl"] == "unfused" else r["fused_config"]
-    print(f"{r['shape']:20s} {old_pick:>15s} -> {new_pick:18s} unfused / pick: wall "
-          f"{times['unfused'] / times[new_pick]:.3f}x span "
-          f"{spans['unfused'] / spans[new_pick]:.3f}x; old pick here "
-          f"{times[old_pick] / min(times.values()):.3f}x the best")
-    print("    wall " + " ".join(f"{k}={v}" for k, v in times.items()))
-    print("    span " + " ".join(f"{k}={v}" for k, v in spans.items()))
+  print_changes(rows, table)
   if check:
     return
   new = {(r["key"]["tp"], r["shape"]): r for r in rows}
