@@ -100,8 +100,9 @@ def config_name(cfg: GroupedGemmPallasConfig) -> str:
 
 def pallas_unsupported_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
   p = problem
+  rows = p.m * (p.num_groups if p.layout == "masked" else 1)    # the flat lhs's
   reason = pallas_unsupported(config, k=p.k, n=p.n, dtype=p.dtype, out_dtype=p.out_dtype,
-                              activation=p.activation, k_major=p.rhs_layout == "nk")
+                              activation=p.activation, k_major=p.rhs_layout == "nk", rows=rows)
   if reason is None and p.signals:
     reason = signals_reason(config, m_max=p.m)
   return reason
@@ -189,7 +190,13 @@ _GROUP_TILES = (GroupedGemmPallasConfig(block_m=64, block_n=256, split="n", num_
 
 def pallas_formula_config(problem: GroupedGemmProblem,
                           device: DeviceSpec | None = None) -> GroupedGemmPallasConfig | None:
-  """An untuned shape's kernel config. Contiguous, several groups: tiles inside one group, 64 x 256
+  """`_formula`'s config."""
+  return _formula(problem, device)[0]
+
+
+def _formula(problem: GroupedGemmProblem, device: DeviceSpec | None = None):
+  """(config, note): an untuned shape's kernel config, and "" or why it takes row stores
+  (`_first_runnable`). Contiguous, several groups: tiles inside one group, 64 x 256
   (columns split) or 128 x 256 with a 4-deep ring, whichever `group_tile_rounds_us` models faster
   on `device`'s `kernel_target` (default: the H200). That model picks the faster of the two on
   every contiguous shape of several groups where both were timed (the H200's configs runs of
@@ -207,8 +214,7 @@ def pallas_formula_config(problem: GroupedGemmProblem,
   rows_per_group = problem.m if problem.layout == "masked" else problem.m / problem.num_groups
   order = []
   if problem.fp8:
-    order = _fp8_formula_order(problem, rows_per_group)
-    return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
+    return _first_runnable(problem, _fp8_formula_order(problem, rows_per_group))
   if problem.layout == "contiguous" and problem.num_groups > 1:
     order += sorted(_GROUP_TILES, key=lambda c: group_tile_rounds_us(problem, c, device))
   if problem.layout == "masked" and rows_per_group > 128:
@@ -217,7 +223,25 @@ def pallas_formula_config(problem: GroupedGemmProblem,
     order.append(C(block_m=128, block_n=256, num_stages=4))
   order += [C(block_m=64, block_n=256, split="n", num_stages=4),
             C(block_m=128, block_n=128, num_stages=4)]
-  return next((c for c in order if pallas_unsupported_reason(problem, c) is None), None)
+  return _first_runnable(problem, order)
+
+
+def _first_runnable(problem: GroupedGemmProblem, order: list):
+  """(config, note): the first config of `order` that can run the problem (note ""), else the
+  first row-store variant of one (`_row_stores_variant`: a row count not a multiple of 8; the
+  note says so), else (None, "")."""
+  for c in order:
+    if pallas_unsupported_reason(problem, c) is None:
+      return c, ""
+  for c in order:
+    if (v := _row_stores_variant(problem, c)) is not None:
+      return v, _row_stores_note(problem, c)
+  return None, ""
+
+
+def _row_stores_note(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig) -> str:
+  return (f"; with segment_stores='rows', since {config_name(config)} cannot run it: "
+          f"{pallas_unsupported_reason(problem, config)}")
 
 
 def group_tile_reason(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig,
@@ -305,20 +329,47 @@ def measured_kernel_speedup(layout: str, one_group: bool, device: DeviceSpec,
   return math.exp(sum(math.log(x) for x in ratios) / len(ratios)), len(ratios)
 
 
+def _row_stores_variant(problem: GroupedGemmProblem, config: GroupedGemmPallasConfig):
+  """A 16-bit group-tile config that cannot run this problem for its row count alone (not a
+  multiple of 8: its swizzled stores copy whole 8-row tiles) -> the same config with row stores
+  (`support.exact_starts`: every copy untiled, any row count), where that can run it; else
+  None."""
+  if config.tiles != "groups" or config.segment_stores == "rows":
+    return None
+  rows = dataclasses.replace(config, segment_stores="rows")
+  return rows if pallas_unsupported_reason(problem, rows) is None else None
+
+
+def _measured_runnable(problem: GroupedGemmProblem, device: DeviceSpec):
+  """(row, config, reason): the measured row's config, or its row-store variant where only the
+  row count keeps the config off this problem (`_row_stores_variant`: the reason says so); the
+  config is None with the reason it cannot run (row None: no row)."""
+  row, config = measured_config(problem, device)
+  if row is None:
+    return None, None, ""
+  reason = pallas_unsupported_reason(problem, config)
+  if reason is None:
+    return row, config, ""
+  variant = _row_stores_variant(problem, config)
+  if variant is not None:
+    return row, variant, _row_stores_note(problem, config)
+  return row, None, reason
+
+
 def _pallas_config(problem: GroupedGemmProblem, device: DeviceSpec):
   """(config, "table" or "formula", why): the measured row's config when it can run this
-  problem (signals included), else the formula's; NotImplementedError when no candidate can."""
-  row, config = measured_config(problem, device)
+  problem (signals included; its row-store variant where only the row count stops it), else
+  the formula's; NotImplementedError when no candidate can."""
+  row, config, reason = _measured_runnable(problem, device)
   if row is not None:
-    reason = pallas_unsupported_reason(problem, config)
-    if reason is None:
-      return config, "table", f"the config measured on {row['shape']}"
-  config = pallas_formula_config(problem, device)
+    if config is not None:
+      return config, "table", f"the config measured on {row['shape']}{reason}"
+  config, note = _formula(problem, device)
   if config is None:
     raise NotImplementedError(
         f"grouped_gemm(impl='pallas'): "
         f"{pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}")
-  return config, "formula", "the formula's config" + (
+  return config, "formula", "the formula's config" + note + (
       f" (the one measured on {row['shape']} cannot run it: {reason})" if row is not None else "")
 
 
@@ -345,21 +396,20 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
   for a shape in neither table the measured speedup on its layout), else (None, why not)."""
   if not device.has_mosaic_gpu:
     return None, f"no Mosaic GPU kernel on {device.kind}"
-  row, config = measured_config(problem, device)
+  row, config, note = _measured_runnable(problem, device)
   if row is not None:
-    reason = pallas_unsupported_reason(problem, config)
-    if reason is not None:
-      return None, f"kernel cannot run it: {reason}"
+    if config is None:
+      return None, f"kernel cannot run it: {note}"
     if row.get("xla_us") is not None and row["us"] >= row["xla_us"]:
       return None, f"kernel measured slower ({row['us']} vs {row['xla_us']} us, {row['shape']})"
     return Choice(op=OP, impl="pallas", config=config, source="table", problem=problem,
                   reason=(f"measured on {device.kind} ({row['date']}, {row['shape']}): kernel "
-                          f"{row['us']} us vs XLA {row['xla_us']} us in the same run"),
+                          f"{row['us']} us vs XLA {row['xla_us']} us in the same run{note}"),
                   estimate=(("pallas", row["us"]),) + (
                       (("xla", row["xla_us"]),) if row.get("xla_us") else ())), ""
   if tuning.lookup(device.kind, OP, problem.table_key()) is not None:
     return None, "only the XLA variants were measured on this shape"
-  config = pallas_formula_config(problem, device)
+  config, note = _formula(problem, device)
   if config is None:
     return None, f"kernel cannot run it: {pallas_unsupported_reason(problem, GroupedGemmPallasConfig())}"
   one = problem.num_groups == 1
@@ -376,7 +426,7 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
     return None, ran
   return Choice(op=OP, impl="pallas", config=config, source="formula", problem=problem,
                 reason=(f"untuned {problem.layout} shape, G={problem.num_groups}: {ran}"
-                        + group_tile_reason(problem, config, device)),
+                        + group_tile_reason(problem, config, device) + note),
                 estimate=estimate(problem, device)), ""
 
 

@@ -600,8 +600,10 @@ def grouped_gemm_pallas(lhs, rhs, group_sizes=None, *, masked_m=None, lhs_scale=
     raise ValueError("grouped_gemm_pallas: float8_e4m3fn operands need lhs_scale [..., K/128] "
                      "and rhs_scale (float32; [G, N/128, K/128] with rhs_layout='nk', else "
                      "[G, K/128, N/128])")
+  flat_rows = lhs.shape[0] if masked_m is None else num_groups * lhs.shape[1]
   reason = unsupported_reason(config, k=k, n=n, dtype=dtype.name, out_dtype=out_dtype.name,
-                              activation=activation, k_major=k_major)
+                              activation=activation, k_major=k_major,
+                              rows=None if interpret else flat_rows)
   if reason is None and return_signals:
     reason = ("return_signals=True is for the masked layout (masked_m=...)" if masked_m is None
               else signals_reason(config, m_max=lhs.shape[1]))

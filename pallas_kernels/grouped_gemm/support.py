@@ -78,11 +78,21 @@ def column_parts(activation: str | None) -> int:
 
 
 def unsupported_reason(config: GroupedGemmPallasConfig, *, k: int, n: int, dtype: str,
-                       out_dtype: str, activation: str | None, k_major: bool = False) -> str | None:
+                       out_dtype: str, activation: str | None, k_major: bool = False,
+                       rows: int | None = None) -> str | None:
   """Why the kernel cannot run this problem with this config (None when it can). k_major: the
-  weights come K-major ([G, N, K], rhs_layout="nk"; fp8 weights always reach the kernel so)."""
+  weights come K-major ([G, N, K], rhs_layout="nk"; fp8 weights always reach the kernel so).
+  rows: the flat lhs's rows (M, or G x M_max for the masked layout), when known."""
   if dtype not in SUPPORTED_DTYPES:
     return f"dtype {dtype} (the kernel takes {'/'.join(SUPPORTED_DTYPES)} so far)"
+  if rows is not None and rows % 8 and not exact_starts(config, fp8=dtype == FP8):
+    # Mosaic GPU describes a tiled TMA copy's global array as whole 8-row tiles (the lhs loads,
+    # the swizzled stores): M = 4100 does not lower ("dimension 0 must have size smaller or a
+    # multiple of its tiling 8"; session 79). 16-bit row-store group tiles copy through untiled
+    # views and take any M.
+    return (f"{rows} lhs rows (M, or G x M_max for the masked layout): this config's tiled TMA "
+            f"copies need a multiple of 8 (16-bit group tiles with segment_stores='rows' take "
+            f"any)")
   n_out = n // column_parts(activation)
   n_name = "N/2" if activation == "swiglu" else "N"
   if n_out % 64 and not (k_major or dtype == FP8):

@@ -164,6 +164,61 @@ def test_grouped_gemm_formula_on_h200(tuning_root):
   assert masked.config.method == "batched"
 
 
+def test_grouped_gemm_rows_not_a_multiple_of_8_run_row_stores_or_xla():
+  """Mosaic GPU describes a tiled TMA copy's global array as whole 8-row tiles, so a flat lhs of
+  4100 rows (Gemma's 128 experts; gpt-oss's top 4 of an odd token count) did not lower on the
+  table's configs (Mosaic's own ValueError, session 79). The rule now runs its group tiles (the
+  measured row's or, as here, the formula's) with row stores (every copy untiled: any row count)
+  and says so, lowering for the H200; where no such variant exists (fp8, row tiles) the XLA
+  path."""
+  from _testing import H200_MESH
+  S = jax.ShapeDtypeStruct
+  with jax.sharding.use_abstract_mesh(H200_MESH):
+    device = DeviceSpec.current()
+    for m in (4096, 4100):
+      args = (S((m, 2816), jnp.bfloat16), S((128, 2816, 1408), jnp.bfloat16),
+              S((128,), jnp.int32))
+      [c] = jaxkern.explain(jaxkern.grouped_gemm, *args)
+      assert c.impl == "pallas", c                 # (the formula's group tiles: no table row)
+      assert (c.config.segment_stores == "rows") == (m == 4100)
+      assert ("with segment_stores='rows', since pallas/m64/n256/s4/n/b8/groups cannot run it: "
+              "4100 lhs rows" in c.reason) == (m == 4100), c.reason
+      jax.export.export(jax.jit(jaxkern.grouped_gemm), platforms=["cuda"])(*args)
+    fp8 = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=128, m=4100, k=2816,
+                                     n=1408, dtype="float8_e4m3fn", out_dtype="bfloat16",
+                                     activation=None, rhs_layout="nk")
+    c = gg_rule.choose(fp8, device)
+    assert c.impl == "xla" and "4100 lhs rows" in c.reason, c
+    assert gg_rule.choose(dataclasses.replace(fp8, m=4096), device).impl == "pallas"
+    with pytest.raises(NotImplementedError, match="4100 lhs rows"):
+      gg_rule.check("pallas", gg_rule.GroupedGemmPallasConfig(), dataclasses.replace(
+          fp8, dtype="bfloat16", rhs_layout="kn"), device)
+
+
+def test_a_measured_group_tile_config_takes_row_stores_for_rows_not_a_multiple_of_8(tuning_root):
+  """The table row's own config (swizzled group tiles), where only the row count stops it, runs
+  with row stores (and the reason says why); a row-tile row's config has no such variant: the
+  XLA path."""
+  p = gg_rule.GroupedGemmProblem(layout="contiguous", num_groups=16, m=16384, k=7168, n=4096,
+                                 dtype="bfloat16", out_dtype="bfloat16", activation=None)
+  groups = {"block_m": 128, "block_n": 256, "num_stages": 4, "band": 8, "tiles": "groups"}
+  for config, kernel_at_4100 in ((groups, True), (dict(groups, tiles="rows"), False)):
+    tuning.write_rows("NVIDIA H200", gg_rule.PALLAS_TABLE, [
+        {"key": p.table_key(), "config": config, "us": 1300.0, "xla_us": 5000.0,
+         "shape": "DS_prefill_G16_M16384_gu", "why": "test", "date": "2026-11-30"}])
+    tuning._load.cache_clear()
+    c = gg_rule.choose(p, H200)
+    assert (c.impl, c.source, c.config.segment_stores) == ("pallas", "table", "swizzled")
+    odd = gg_rule.choose(dataclasses.replace(p, m=16388), H200)
+    if kernel_at_4100:
+      assert (odd.impl, odd.source, odd.config) == ("pallas", "table", dataclasses.replace(
+          c.config, segment_stores="rows"))
+      assert "since pallas/m128/n256/s4/m/b8/groups cannot run it: 16388 lhs rows" in odd.reason
+      assert gg_rule.config_for("pallas", dataclasses.replace(p, m=16388), H200) == odd.config
+    else:
+      assert odd.impl == "xla" and "16388 lhs rows" in odd.reason, odd
+
+
 def test_one_contiguous_group_is_offered_group_tiles():
   # Session 63 (logs/session63/run429-430): one group's tiles as group tiles (deferred stores)
   # ran DS_G1_m1024_dn 45.6-45.8 us against 46.7-49.0 on row tiles, so a configs run must time

@@ -1045,6 +1045,31 @@ def test_partial_k_steps_lower_without_a_copy(layout, config, rhs_layout, activa
   assert not operand_copies(mlir)
 
 
+def test_rows_not_a_multiple_of_8_take_16_bit_row_store_group_tiles_only():
+  """A flat lhs of rows not a multiple of 8 (M, or G x M_max): only 16-bit group tiles with row
+  stores copy it through untiled views; every other config refuses it by name at trace time
+  (before session 79 Mosaic's lowering raised its own ValueError on the GPU), not in the
+  interpreter, which pads every operand to whole tiles."""
+  kw = dict(k=512, n=1024, out_dtype="bfloat16", activation=None)
+  rows = C(block_n=128, tiles="groups", segment_stores="rows")
+  for config, dtype, ok in ((rows, "bfloat16", True), (C(), "bfloat16", False),
+                            (C(block_n=128, tiles="groups"), "bfloat16", False),
+                            (C(block_n=128, block_k=128, tiles="groups", segment_stores="rows"),
+                             "float8_e4m3fn", False)):
+    for n_rows in (415, 412, 416, None):
+      reason = unsupported_reason(config, dtype=dtype, rows=n_rows, **kw)
+      assert (reason is None) == (ok or n_rows in (416, None)), (config, n_rows, reason)
+  assert "415 lhs rows" in unsupported_reason(C(), dtype="bfloat16", rows=415, **kw)
+  lhs, rhs = jnp.ones((415, 64), jnp.bfloat16), jnp.ones((2, 64, 128), jnp.bfloat16)
+  sizes = jnp.array([200, 215], jnp.int32)
+  with pytest.raises(NotImplementedError, match="415 lhs rows .* multiple of 8"):
+    grouped_gemm_pallas(lhs, rhs, sizes, config=C(block_n=128), num_sms=132)
+  with pytest.raises(NotImplementedError, match="412 lhs rows"):    # masked: G x M_max
+    grouped_gemm_pallas(jnp.ones((4, 103, 64), jnp.bfloat16), jnp.ones((4, 64, 128),
+                        jnp.bfloat16), masked_m=jnp.array([1, 2, 3, 4], jnp.int32),
+                        config=C(block_n=128), num_sms=132)
+
+
 def test_unsupported_inputs_and_configs():
   assert "float32" in unsupported_reason(C(), k=64, n=64, dtype="float32", out_dtype="float32",
                                          activation=None)
