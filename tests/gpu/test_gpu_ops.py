@@ -403,6 +403,28 @@ def test_grouped_gemm_pallas_group_tiles(gpu, shape):
         block_m=64, block_n=256, split="n", num_stages=4, tiles="groups", segment_stores=stores))
 
 
+@pytest.mark.parametrize("rows", [4100, 4103])
+def test_grouped_gemm_rows_not_a_multiple_of_8(gpu, rows):
+  """The public op on a flat lhs whose rows are not a multiple of 8 (Gemma's 128 experts at N
+  = 1408, K = 2816; 4 and 7 NaN rows past the groups -> zeros): the rule runs group tiles with
+  row stores (support.unsupported_reason refuses the other configs; session 79), against the
+  float32 reference."""
+  rng = np.random.default_rng(rows)
+  sizes = rng.multinomial(rows - rows % 8, np.full(128, 1 / 128)).astype(np.int32)
+  used = int(sizes.sum())
+  lhs = rng.standard_normal((rows, 2816), np.float32)
+  lhs[used:] = np.nan
+  lhs = jnp.asarray(lhs, jnp.bfloat16)
+  rhs = jnp.asarray(rng.standard_normal((128, 2816, 1408), np.float32) / np.sqrt(2816),
+                    jnp.bfloat16)
+  [choice] = jaxkern.explain(jaxkern.grouped_gemm, lhs, rhs, jnp.asarray(sizes))
+  assert choice.impl == "pallas" and choice.config.segment_stores == "rows", choice
+  out = jaxkern.grouped_gemm(lhs, rhs, jnp.asarray(sizes))
+  ref = jax.jit(grouped_gemm_reference)(lhs, rhs, jnp.asarray(sizes))
+  assert rel_err(out[:used], ref[:used]) < 1e-2 and worst_row_err(out[:used], ref[:used]) < 2e-2
+  assert bool(jnp.all(out[used:] == 0))
+
+
 @pytest.mark.parametrize("shape", [s for s in GROUPED_GEMM_SHAPES if s.num_groups > 1],
                          ids=lambda s: s.name)
 def test_grouped_gemm_pallas_exact_lhs_boxes(gpu, shape):
