@@ -333,8 +333,8 @@ def _row_stores_variant(problem: GroupedGemmProblem, config: GroupedGemmPallasCo
   """A 16-bit group-tile config that cannot run this problem for its row count alone (not a
   multiple of 8: its swizzled stores copy whole 8-row tiles) -> the same config with row stores
   (`support.exact_starts`: every copy untiled, any row count), where that can run it; else
-  None."""
-  if config.tiles != "groups" or config.segment_stores == "rows":
+  None. Not for stream-K, whose partial tiles' stores have never run with row stores."""
+  if config.tiles != "groups" or config.segment_stores == "rows" or config.stream_k:
     return None
   rows = dataclasses.replace(config, segment_stores="rows")
   return rows if pallas_unsupported_reason(problem, rows) is None else None

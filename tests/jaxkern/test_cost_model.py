@@ -217,6 +217,11 @@ def test_a_measured_group_tile_config_takes_row_stores_for_rows_not_a_multiple_o
       assert gg_rule.config_for("pallas", dataclasses.replace(p, m=16388), H200) == odd.config
     else:
       assert odd.impl == "xla" and "16388 lhs rows" in odd.reason, odd
+  odd = dataclasses.replace(p, m=16388)     # never built: stream-K with row stores
+  assert gg_rule._row_stores_variant(odd, gg_rule.GroupedGemmPallasConfig(
+      tiles="groups", stream_k=True)) is None
+  assert gg_rule._row_stores_variant(odd, gg_rule.GroupedGemmPallasConfig(tiles="groups")) == (
+      gg_rule.GroupedGemmPallasConfig(tiles="groups", segment_stores="rows"))
 
 
 def test_one_contiguous_group_is_offered_group_tiles():
