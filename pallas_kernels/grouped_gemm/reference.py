@@ -234,7 +234,20 @@ def _contiguous_ragged_dot(lhs, rhs, group_sizes, lhs_scale, rhs_scale, *, compu
   # not known to keep a row's NaN in its own row).
   x = jnp.where(valid[:, None], x, 0)
   return lax.ragged_dot(x, w, ends - starts, precision=precision,
-                        preferred_element_type=acc_dtype)
+                        preferred_element_type=acc_dtype, out_sharding=_ragged_out_sharding(x, w))
+
+
+def _ragged_out_sharding(x, w):
+  """lax.ragged_dot's result sharding under a mesh of Explicit axes (jax.make_mesh's default in
+  the H200's jax 0.11), where it cannot infer one and raises NotImplementedError ("Explicit
+  sharding inference for ragged_dot_general is not currently implemented"): the rows as x's,
+  the columns as w's [G, K, N]. None (inferred) otherwise."""
+  xs, ws = jax.typeof(x).sharding, jax.typeof(w).sharding
+  mesh = xs.mesh
+  if mesh.empty or jax.sharding.AxisType.Explicit not in mesh.axis_types:
+    return None
+  spec = lambda s, n: tuple(s.spec) + (None,) * (n - len(s.spec))
+  return jax.sharding.PartitionSpec(spec(xs, 2)[0], spec(ws, 3)[2])
 
 
 def _masked_batched(lhs, rhs, masked_m, lhs_scale, rhs_scale, *, compute_dtype, precision,
