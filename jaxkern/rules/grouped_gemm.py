@@ -341,19 +341,16 @@ def _row_stores_variant(problem: GroupedGemmProblem, config: GroupedGemmPallasCo
 
 
 def _measured_runnable(problem: GroupedGemmProblem, device: DeviceSpec):
-  """(row, config, reason): the measured row's config, or its row-store variant where only the
-  row count keeps the config off this problem (`_row_stores_variant`: the reason says so); the
-  config is None with the reason it cannot run (row None: no row)."""
+  """(row, config, why): the measured row's config as `_first_runnable` takes it (itself, or
+  its row-store variant, the note saying why), or config None and why it cannot run (row None:
+  no row)."""
   row, config = measured_config(problem, device)
   if row is None:
     return None, None, ""
-  reason = pallas_unsupported_reason(problem, config)
-  if reason is None:
-    return row, config, ""
-  variant = _row_stores_variant(problem, config)
-  if variant is not None:
-    return row, variant, _row_stores_note(problem, config)
-  return row, None, reason
+  runnable, note = _first_runnable(problem, [config])
+  if runnable is None:
+    return row, None, pallas_unsupported_reason(problem, config)
+  return row, runnable, note
 
 
 def _pallas_config(problem: GroupedGemmProblem, device: DeviceSpec):
@@ -398,7 +395,7 @@ def _kernel_choice(problem: GroupedGemmProblem, device: DeviceSpec) -> tuple[Cho
     return None, f"no Mosaic GPU kernel on {device.kind}"
   row, config, note = _measured_runnable(problem, device)
   if row is not None:
-    if config is None:
+    if config is None:        # (note: why not)
       return None, f"kernel cannot run it: {note}"
     if row.get("xla_us") is not None and row["us"] >= row["xla_us"]:
       return None, f"kernel measured slower ({row['us']} vs {row['xla_us']} us, {row['shape']})"

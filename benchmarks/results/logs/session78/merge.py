@@ -52,9 +52,15 @@ def mean_records() -> list[dict]:
   """One record per (tp, shape, path) of run513's and run514's shapes: the mean of its two
   runs."""
   rev = [r for name, run in REV_RUNS for r in _records(name, run)]
-  shapes = {r["shape"] for r in rev}
+  return two_run_means(single_runs() + rev, {r["shape"] for r in rev}, "session 78 ")
+
+
+def two_run_means(records: list[dict], shapes: set[str], session: str) -> list[dict]:
+  """One record per (tp, shape, path) of `shapes`: the mean of its two runs among `records`
+  (`_report.mean_of_runs`), its run "<session>runA+runB" in the records' order; SystemExit
+  where a path has not exactly two."""
   by_key: dict = {}
-  for r in single_runs() + rev:
+  for r in records:
     if r["shape"] in shapes:
       by_key.setdefault((r["tp"], r["shape"], r["impl"]), []).append(r)
   out = []
@@ -62,7 +68,7 @@ def mean_records() -> list[dict]:
     if len(recs) != 2:
       raise SystemExit(f"{tp} {shape} {impl}: {len(recs)} records, expected 2")
     out.append(dict(_report.mean_of_runs(recs),
-                    run="session 78 " + "+".join(r["run"] for r in recs)))
+                    run=session + "+".join(r["run"] for r in recs)))
   return out
 
 

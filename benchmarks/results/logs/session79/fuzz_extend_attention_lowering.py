@@ -3,8 +3,7 @@
 # under jax 0.11.2 with /tmp/v011/bin/python, the venv session66/jax011_lowering.sh makes).
 # Prints every case that raised anything but a ValueError / NotImplementedError naming the op.
 import sys, itertools, jax, jax.numpy as jnp, jaxkern
-sys.path.insert(0, "tests")
-from _testing import H200_MESH
+from _fuzz import export_failure
 S = jax.ShapeDtypeStruct
 bad = []; n = 0
 combos = []
@@ -22,14 +21,7 @@ for (T, B, mel, hq, hkv, d, ps, dt, win, cap) in combos:
           S((B,), jnp.int32), S((B + 1,), jnp.int32))
   f = lambda *a: jaxkern.extend_attention(*a, sliding_window=win, logit_cap=cap, max_extend_len=mel)
   tag = (T, B, mel, hq, hkv, d, ps, dt, win, cap)
-  try:
-    with jax.sharding.use_abstract_mesh(H200_MESH):
-      jax.export.export(jax.jit(f), platforms=["cuda"])(*args)
-  except (ValueError, NotImplementedError) as e:
-    msg = str(e).split("\n")[0]
-    if "extend_attention" not in msg and "jaxkern" not in msg:
-      bad.append((tag, type(e).__name__, msg[:200]))
-  except Exception as e:
-    bad.append((tag, type(e).__name__, str(e).split("\n")[0][:200]))
+  if (failure := export_failure(f, args, "extend_attention")) is not None:
+    bad.append((tag, *failure))
 for b in bad: print(b)
 print("bad", len(bad), "of", len(combos))

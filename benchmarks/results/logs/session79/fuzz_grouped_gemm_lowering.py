@@ -3,8 +3,7 @@
 # under jax 0.11.2 with /tmp/v011/bin/python, the venv session66/jax011_lowering.sh makes).
 # Prints every case that raised anything but a ValueError / NotImplementedError naming the op.
 import sys, itertools, traceback, jax, jax.numpy as jnp, jaxkern
-sys.path.insert(0, "tests")
-from _testing import H200_MESH
+from _fuzz import export_failure
 S = jax.ShapeDtypeStruct
 bad = []
 cases = []
@@ -36,14 +35,7 @@ for (layout, dt, g, m, k, n, act, rl) in cases:
   else:
     f = lambda x, w, c: jaxkern.grouped_gemm(x, w, masked_m=c, **kw)
   tag = (layout, dt, g, m, k, n, act, rl)
-  try:
-    with jax.sharding.use_abstract_mesh(H200_MESH):
-      jax.export.export(jax.jit(f), platforms=["cuda"])(*args)
-  except (ValueError, NotImplementedError) as e:
-    msg = str(e).split("\n")[0]
-    if "grouped_gemm" not in msg and "jaxkern" not in msg:
-      bad.append((tag, type(e).__name__, msg[:200]))
-  except Exception as e:
-    bad.append((tag, type(e).__name__, str(e).split("\n")[0][:200]))
+  if (failure := export_failure(f, args, "grouped_gemm")) is not None:
+    bad.append((tag, *failure))
 for b in bad: print(b)
 print("bad", len(bad))

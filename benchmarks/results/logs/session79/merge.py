@@ -44,18 +44,9 @@ def rev_records() -> list[dict]:
 
 def mean_records() -> list[dict]:
   """One record per (tp, shape, path) of the ten shapes: the mean of run511's and run518's."""
-  rev = rev_records()
-  shapes = {r["shape"] for r in rev} - KEPT
-  by_key: dict = {}
-  for r in s78.single_runs() + rev:
-    if r["shape"] in shapes:
-      by_key.setdefault((r["tp"], r["shape"], r["impl"]), []).append(r)
-  out = []
-  for (tp, shape, impl), recs in by_key.items():
-    if [r["run"] for r in recs] != ["run511", "run518"]:
-      raise SystemExit(f"{tp} {shape} {impl}: runs {[r['run'] for r in recs]}")
-    out.append(dict(_report.mean_of_runs(recs), run="session 79 run511+run518"))
-  return out
+  rev = rev_records()   # (run511's records first: each mean's run is "session 79 run511+run518")
+  return s78.two_run_means(s78.single_runs() + rev, {r["shape"] for r in rev} - KEPT,
+                           "session 79 ")
 
 
 def main(check: bool):
